@@ -1,0 +1,58 @@
+"""The command line: no subcommand starts the app; subcommands script the library.
+
+Errors users can cause print one line to stderr and exit non-zero, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from numdesk import __version__
+from numdesk.model.errors import DomainError
+
+#: Modules that add subcommands; each has `register(subparsers)` setting `handler`.
+COMMAND_MODULES: tuple[str, ...] = ()
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser for the app and every subcommand."""
+    parser = argparse.ArgumentParser(
+        prog="numdesk",
+        description="Character sheets, libraries and encounters for Cypher System and Numenera.",
+    )
+    parser.add_argument("--version", action="version", version=f"numdesk {__version__}")
+    parser.add_argument("--library", type=Path, help="library file to open (default: your own)")
+    parser.add_argument(
+        "--smoke-test",
+        action="store_true",
+        help="open the window on a temporary library, make a character, print it, exit",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for module_name in COMMAND_MODULES:
+        importlib.import_module(module_name).register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI; returns the process exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        from numdesk.app import run_app
+
+        return run_app(library=args.library, smoke_test=args.smoke_test)
+    handler = args.handler
+    try:
+        return int(handler(args))
+    except KeyboardInterrupt:
+        return 130
+    except DomainError as err:
+        print(f"numdesk: {err.message}", file=sys.stderr)
+        return 1
+    except OSError as err:
+        print(f"numdesk: {err.strerror or err}: {err.filename or ''}".rstrip(": "), file=sys.stderr)
+        return 1

@@ -1,0 +1,31 @@
+"""Skills and special abilities."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from numdesk.model.items import new_uid
+from numdesk.rules.types import AbilityKind, AbilitySource, SkillLevel, Stat
+
+
+@dataclass
+class Skill:
+    """A named skill at a level; inabilities are skills at level INABILITY (RULES.md G7)."""
+
+    name: str
+    level: SkillLevel = SkillLevel.TRAINED
+
+
+@dataclass
+class Ability:
+    """A special ability: its cost is paid from `pool` before Edge (RULES.md G9b)."""
+
+    name: str
+    cost: int = 0
+    pool: Stat | None = None
+    kind: AbilityKind = AbilityKind.ACTION
+    tier: int = 1
+    source: AbilitySource = AbilitySource.OTHER
+    description: str = ""
+    cost_text: str = ""
+    uid: str = field(default_factory=new_uid)

@@ -1,0 +1,99 @@
+"""The player character: every field of the sheet (RULES.md S)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from numdesk.model.abilities import Ability, Skill
+from numdesk.model.follower import Follower
+from numdesk.model.history import HistoryEntry
+from numdesk.model.items import (
+    Armor,
+    Artifact,
+    Cypher,
+    Equipment,
+    Oddity,
+    Shield,
+    Weapon,
+    new_uid,
+)
+from numdesk.rules.types import Advancement, DamageTrackState, Rest, Stat
+
+
+@dataclass
+class StatPool:
+    """One stat: its Pool (current and maximum) and its Edge."""
+
+    current: int = 10
+    maximum: int = 10
+    edge: int = 0
+
+
+@dataclass
+class Wounds:
+    """`cypher` wounds taken and slots available per severity (RULES.md C1)."""
+
+    minor: int = 0
+    moderate: int = 0
+    major: int = 0
+    minor_slots: int = 3
+    moderate_slots: int = 3
+    major_slots: int = 3
+
+
+def default_pools() -> dict[Stat, StatPool]:
+    """Three fresh Pools; templates and the wizard set real values."""
+    return {stat: StatPool() for stat in Stat}
+
+
+@dataclass
+class Character:
+    """A player character in one rules profile. Change it through `model.operations`."""
+
+    name: str
+    profile: str = "numenera"
+    player: str = ""
+    descriptor: str = ""
+    type: str = ""
+    focus: str = ""
+    flavor: str = ""
+    tier: int = 1
+    effort: int = 1
+    xp: int = 0
+    pools: dict[Stat, StatPool] = field(default_factory=default_pools)
+    damage_track: DamageTrackState = DamageTrackState.HALE
+    wounds: Wounds = field(default_factory=Wounds)
+    recoveries_used: list[Rest] = field(default_factory=list)
+    recovery_bonus: int = 0
+    armor_cost_reduction: int = 0
+    skills: list[Skill] = field(default_factory=list)
+    abilities: list[Ability] = field(default_factory=list)
+    cyphers: list[Cypher] = field(default_factory=list)
+    cypher_limit: int = 2
+    artifacts: list[Artifact] = field(default_factory=list)
+    oddities: list[Oddity] = field(default_factory=list)
+    equipment: list[Equipment] = field(default_factory=list)
+    weapons: list[Weapon] = field(default_factory=list)
+    armor: list[Armor] = field(default_factory=list)
+    shields: list[Shield] = field(default_factory=list)
+    shins: int = 0
+    advancements: list[Advancement] = field(default_factory=list)
+    starting_points: int = 0
+    background: str = ""
+    notes: str = ""
+    connections: str = ""
+    portrait: bytes | None = None
+    followers: list[Follower] = field(default_factory=list)
+    history: list[HistoryEntry] = field(default_factory=list)
+    uid: str = field(default_factory=new_uid)
+
+    def pool(self, stat: Stat) -> StatPool:
+        """The Pool and Edge of `stat`."""
+        return self.pools[stat]
+
+    @property
+    def sentence(self) -> str:
+        """ "I am a <descriptor> <type> who <focus>" as far as it is filled in."""
+        words = " ".join(w for w in (self.descriptor, self.type) if w)
+        text = f"I am a {words}" if words else "I am"
+        return f"{text} who {self.focus}" if self.focus else text

@@ -1,0 +1,124 @@
+"""Plain-data conversion of model objects, for the library file and the export format.
+
+`to_data` turns a model dataclass into JSON-ready dicts, lists, strings and numbers;
+`from_data` rebuilds it from its type hints and raises `DomainError` naming the path of
+the first value that does not fit, so a damaged row or file is reported, never guessed.
+"""
+
+from __future__ import annotations
+
+import base64
+import dataclasses
+import types
+import typing
+from enum import Enum
+from functools import cache
+from typing import Any, TypeVar
+
+from numdesk.model.errors import DomainError
+
+T = TypeVar("T")
+
+
+def to_data(value: Any) -> Any:
+    """Convert a model object (recursively) to JSON-compatible data."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_data(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, bytes):
+        return base64.b64encode(value).decode("ascii")
+    if isinstance(value, dict):
+        return {str(to_data(k)): to_data(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [to_data(v) for v in value]
+    return value
+
+
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def from_data(cls: type[T], data: Any, path: str = "$") -> T:
+    """Build a `cls` from `to_data` output; unknown keys are ignored, missing ones default."""
+    result: T = _convert(cls, data, path)
+    return result
+
+
+def _convert(tp: Any, data: Any, path: str) -> Any:
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if tp is Any:
+        return data
+    if origin in (typing.Union, types.UnionType):
+        if data is None and type(None) in args:
+            return None
+        errors = []
+        for arg in args:
+            if arg is type(None):
+                continue
+            try:
+                return _convert(arg, data, path)
+            except DomainError as err:
+                errors.append(err)
+        raise errors[0] if errors else _mismatch(path, "a value", data)
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        if not isinstance(data, dict):
+            raise _mismatch(path, "an object", data)
+        hints = _hints(tp)
+        kwargs = {}
+        for f in dataclasses.fields(tp):
+            if f.name in data:
+                kwargs[f.name] = _convert(hints[f.name], data[f.name], f"{path}.{f.name}")
+            elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+                raise DomainError(f"{path}: the required field '{f.name}' is missing.")
+        return tp(**kwargs)
+    if origin is list:
+        if not isinstance(data, list):
+            raise _mismatch(path, "a list", data)
+        return [_convert(args[0], v, f"{path}[{i}]") for i, v in enumerate(data)]
+    if origin is dict:
+        if not isinstance(data, dict):
+            raise _mismatch(path, "an object", data)
+        return {
+            _convert(args[0], k, f"{path}.{k}"): _convert(args[1], v, f"{path}.{k}")
+            for k, v in data.items()
+        }
+    if isinstance(tp, type) and issubclass(tp, Enum):
+        try:
+            return tp(data)
+        except ValueError:
+            choices = ", ".join(repr(m.value) for m in tp)
+            raise _mismatch(path, f"one of {choices}", data) from None
+    if tp is bool:
+        if not isinstance(data, bool):
+            raise _mismatch(path, "true or false", data)
+        return data
+    if tp is int:
+        if isinstance(data, bool) or not isinstance(data, int):
+            raise _mismatch(path, "a whole number", data)
+        return data
+    if tp is float:
+        if isinstance(data, bool) or not isinstance(data, int | float):
+            raise _mismatch(path, "a number", data)
+        return float(data)
+    if tp is str:
+        if not isinstance(data, str):
+            raise _mismatch(path, "text", data)
+        return data
+    if tp is bytes:
+        if not isinstance(data, str):
+            raise _mismatch(path, "base64 text", data)
+        try:
+            return base64.b64decode(data, validate=True)
+        except ValueError:
+            raise _mismatch(path, "base64 text", data) from None
+    raise TypeError(f"{path}: no conversion for {tp!r}")
+
+
+def _mismatch(path: str, expected: str, got: Any) -> DomainError:
+    shown = repr(got)
+    if len(shown) > 40:
+        shown = shown[:37] + "..."
+    return DomainError(f"{path}: expected {expected}, found {shown}.")

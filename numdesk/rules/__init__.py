@@ -1,0 +1,1 @@
+"""The game mechanics of RULES.md as pure functions and data. No Qt, no SQLAlchemy."""

@@ -1,0 +1,116 @@
+"""Rules profiles: the two editions as data objects (RULES.md, profile table).
+
+Code asks a profile what it allows; it never compares a profile's name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from numdesk.rules.types import SkillLevel
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """Caps and switches of one rules edition."""
+
+    name: str
+    label: str
+    skill_levels: tuple[SkillLevel, ...]
+    #: most steps a skill can ease (G7)
+    skill_ease_cap: int
+    #: most steps assets can ease in total (G8)
+    asset_ease_cap: int
+    #: highest Effort score and most Effort levels on one action (G9)
+    max_effort: int
+    #: PCs take harm as Pools plus a damage track (N) rather than wounds (C)
+    uses_damage_track: bool
+    #: Armor is subtracted from damage (N1) rather than a block/dodge category (C6)
+    armor_subtracts: bool
+    #: on an initiative tie, the NPC acts first (G12)
+    npc_wins_initiative_ties: bool
+    #: First, Follow-up and Last actions exist (C12)
+    has_action_timing: bool
+    #: an impaired character loses minor/major effects and 17+ adds only 1 damage (G10/N5)
+    impaired_limits_special_rolls: bool
+    #: 1 XP rerolls any roll (G11)
+    xp_reroll: bool
+    #: cost in XP to refuse a GM intrusion, or None if refusal is not a rule (G16)
+    refuse_intrusion_cost: int | None
+    #: cost in XP of a player intrusion, or None (G16)
+    player_intrusion_cost: int | None
+    #: targets of an area attack who resist still take this much (G9), or 0
+    area_resist_damage: int
+    #: objects use the damage track (N9) rather than level-as-health (C11)
+    objects_use_track: bool
+    #: the one-action recovery taken as a Last action adds this bonus (C10)
+    last_action_recovery_bonus: int
+    #: rests must be taken in order (N7) rather than in any order (C10)
+    rests_in_order: bool
+    #: length of a day in hours, for the calendar shown with rests
+    day_hours: int
+    #: type names offered for this profile (RULES.md profile table)
+    type_names: tuple[str, ...]
+
+
+NUMENERA = Profile(
+    name="numenera",
+    label="Numenera",
+    skill_levels=(SkillLevel.INABILITY, SkillLevel.TRAINED, SkillLevel.SPECIALIZED),
+    skill_ease_cap=2,
+    asset_ease_cap=2,
+    max_effort=6,
+    uses_damage_track=True,
+    armor_subtracts=True,
+    npc_wins_initiative_ties=True,
+    has_action_timing=False,
+    impaired_limits_special_rolls=True,
+    xp_reroll=True,
+    refuse_intrusion_cost=1,
+    player_intrusion_cost=None,
+    area_resist_damage=1,
+    objects_use_track=True,
+    last_action_recovery_bonus=0,
+    rests_in_order=True,
+    day_hours=28,
+    type_names=("Arkus", "Delve", "Glaive", "Jack", "Nano", "Wright"),
+)
+
+CYPHER = Profile(
+    name="cypher",
+    label="Cypher System",
+    skill_levels=(
+        SkillLevel.INABILITY,
+        SkillLevel.TRAINED,
+        SkillLevel.SPECIALIZED,
+        SkillLevel.EXPERT,
+    ),
+    skill_ease_cap=3,
+    asset_ease_cap=2,
+    max_effort=6,
+    uses_damage_track=False,
+    armor_subtracts=False,
+    npc_wins_initiative_ties=False,
+    has_action_timing=True,
+    impaired_limits_special_rolls=False,
+    xp_reroll=False,
+    refuse_intrusion_cost=None,
+    player_intrusion_cost=1,
+    area_resist_damage=0,
+    objects_use_track=False,
+    last_action_recovery_bonus=2,
+    rests_in_order=False,
+    day_hours=24,
+    type_names=("Warrior", "Adept", "Explorer", "Speaker"),
+)
+
+PROFILES: dict[str, Profile] = {p.name: p for p in (NUMENERA, CYPHER)}
+
+
+def get_profile(name: str) -> Profile:
+    """Return the profile called `name`; raise `KeyError` naming the known ones if unknown."""
+    try:
+        return PROFILES[name]
+    except KeyError:
+        known = ", ".join(sorted(PROFILES))
+        raise KeyError(f"unknown rules profile {name!r} (known: {known})") from None

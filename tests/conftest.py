@@ -1,0 +1,31 @@
+"""Test setup shared by every area: offscreen Qt, and the paths of shared test data."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+# Without a display Qt aborts the process; this must happen before Qt is imported.
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+SHARED_DATA = REPO_ROOT.parent / "shared" / "data"
+ARTIFACTS = REPO_ROOT / "test-artifacts"
+
+
+@pytest.fixture(scope="session")
+def csrd_path() -> Path:
+    """The Cypher System Reference Document JSON beside the repository (never copied in)."""
+    path = SHARED_DATA / "CSRD.json"
+    if not path.exists():
+        pytest.fail(f"shared test data missing: {path}")
+    return path
+
+
+@pytest.fixture(scope="session")
+def artifacts_dir() -> Path:
+    """Where tests leave files worth looking at (rendered pages, screenshots)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
