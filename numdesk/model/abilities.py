@@ -14,6 +14,8 @@ class Skill:
 
     name: str
     level: SkillLevel = SkillLevel.TRAINED
+    description: str = ""
+    uid: str = field(default_factory=new_uid)
 
 
 @dataclass
