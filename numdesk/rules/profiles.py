@@ -51,6 +51,10 @@ class Profile:
     day_hours: int
     #: type names offered for this profile (RULES.md profile table)
     type_names: tuple[str, ...]
+    #: XP cost to react to a GM intrusion on the next action, or None (G16)
+    react_to_intrusion_cost: int | None = None
+    #: short-term (2 XP) and long-term (3 XP) benefits can be bought with XP (A4)
+    benefit_spends: bool = True
 
 
 NUMENERA = Profile(
@@ -74,6 +78,8 @@ NUMENERA = Profile(
     rests_in_order=True,
     day_hours=28,
     type_names=("Arkus", "Delve", "Glaive", "Jack", "Nano", "Wright"),
+    react_to_intrusion_cost=None,
+    benefit_spends=True,
 )
 
 CYPHER = Profile(
@@ -102,6 +108,8 @@ CYPHER = Profile(
     rests_in_order=False,
     day_hours=24,
     type_names=("Warrior", "Adept", "Explorer", "Speaker"),
+    react_to_intrusion_cost=1,
+    benefit_spends=False,
 )
 
 PROFILES: dict[str, Profile] = {p.name: p for p in (NUMENERA, CYPHER)}

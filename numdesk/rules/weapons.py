@@ -1,0 +1,34 @@
+"""Weapon weights and what they mean (RULES.md G14)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from numdesk.rules.types import WeaponCategory
+
+
+@dataclass(frozen=True, slots=True)
+class WeaponStats:
+    """Damage, attack ease and hands of a weapon weight."""
+
+    category: WeaponCategory
+    damage: int
+    attack_ease: int
+    two_handed: bool
+
+
+_STATS = {
+    WeaponCategory.LIGHT: WeaponStats(WeaponCategory.LIGHT, 2, 1, False),
+    WeaponCategory.MEDIUM: WeaponStats(WeaponCategory.MEDIUM, 4, 0, False),
+    WeaponCategory.HEAVY: WeaponStats(WeaponCategory.HEAVY, 6, 0, True),
+}
+
+
+def weapon_stats(category: WeaponCategory) -> WeaponStats:
+    """Light: 2 damage, eases the attack; medium: 4; heavy: 6, two hands (G14)."""
+    return _STATS[category]
+
+
+def weapon_damage(category: WeaponCategory) -> int:
+    """Damage of a weapon of this weight."""
+    return _STATS[category].damage
