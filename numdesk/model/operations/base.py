@@ -4,7 +4,8 @@ An operation changes one domain object in place. `apply` runs it the first time 
 records the state before and after; applying again (redo) restores the recorded
 "after" state instead of recomputing, so a redone roll gives the same face; `revert`
 restores the "before" state. If the change raises, the target is restored first, so
-a failed operation changes nothing.
+a failed operation changes nothing. A `RulesError` from the rules engine surfaces as a
+`DomainError`, the one error type the UI shows.
 
 Snapshots are whole-object copies: the objects are small (a sheet is a few kilobytes),
 and a copy is the only undo that cannot drift from what the operation really did.
@@ -18,6 +19,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from numdesk.model.errors import domain_errors
 from numdesk.model.history import HistoryEntry
 
 T = TypeVar("T")
@@ -62,7 +64,8 @@ class Operation(ABC, Generic[T]):
             return self._change
         before = copy.deepcopy(target)
         try:
-            change = self._do(target)
+            with domain_errors():
+                change = self._do(target)
             if change.record and hasattr(target, "history"):
                 target.history.append(
                     HistoryEntry(change.summary, kind=change.kind, details=change.details)
