@@ -29,3 +29,26 @@ def artifacts_dir() -> Path:
     """Where tests leave files worth looking at (rendered pages, screenshots)."""
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+# -- libraries (store helper) -----------------------------------------------------------
+
+
+@pytest.fixture
+def library(tmp_path: Path):  # type: ignore[no-untyped-def]
+    """A new, empty library file in the test's folder (no starter content), closed after."""
+    from numdesk.store import Library
+
+    lib = Library.create(tmp_path / "test.numdesk", starter=False)
+    yield lib
+    lib.close()
+
+
+@pytest.fixture
+def starter_library(tmp_path: Path):  # type: ignore[no-untyped-def]
+    """A new library with the starter content every first run gets, closed after."""
+    from numdesk.store import Library
+
+    lib = Library.create(tmp_path / "starter.numdesk")
+    yield lib
+    lib.close()

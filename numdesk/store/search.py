@@ -1,0 +1,214 @@
+"""Listing and searching entries: the summaries the library browser shows.
+
+Search runs on the FTS5 index `entries_fts` (columns name, tags, body). The user's text
+is never passed to MATCH as it is: it is cut into words and every word becomes a
+quoted prefix term (`"gla"*`), so quotes, stars, colons or words like OR and NEAR
+cannot break the query or change its meaning, and each key press finds what the
+words typed so far begin. Results come in tiers: the exact name, then names starting
+with the text, then other names containing the words, then matches in tags and text
+(tags weighing more); within a tier by bm25.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Connection, bindparam, text
+
+from numdesk.model.kinds import EntryKind
+
+#: More words than this add nothing to a search box query but cost time.
+MAX_TERMS = 12
+#: Shorter text is matched against names only (see `_ranked_ids`).
+MIN_TEXT_CHARS = 3
+_WORD = re.compile(r"[^\W_]+")
+
+
+@dataclass(frozen=True)
+class EntrySummary:
+    """What a list or a search shows of one entry, without loading it."""
+
+    uid: str
+    kind: EntryKind
+    name: str
+    profile: str | None
+    level: int | None
+    tags: tuple[str, ...]
+    favourite: bool
+    subtitle: str
+
+
+def fts_query(user_text: str) -> str | None:
+    """A safe FTS5 query for `user_text`: every word as a quoted prefix; None if no words."""
+    words = _WORD.findall(user_text)[:MAX_TERMS]
+    if not words:
+        return None
+    return " ".join(f'"{w}"*' for w in words)
+
+
+def tag_key(tag: str) -> str:
+    """The case-folded form tags are matched by."""
+    return " ".join(tag.split()).casefold()
+
+
+def _like_prefix(value: str) -> str:
+    escaped = value.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return escaped + "%"
+
+
+def query_summaries(
+    conn: Connection,
+    text_query: str = "",
+    *,
+    kinds: Collection[EntryKind] | None = None,
+    profile: str | None = None,
+    level_min: int | None = None,
+    level_max: int | None = None,
+    tags: Collection[str] | None = None,
+    favourites_only: bool = False,
+    uids: Sequence[str] | None = None,
+    limit: int | None = 200,
+) -> list[EntrySummary]:
+    """Summaries of the entries matching every given filter, best match first."""
+    where: list[str] = []
+    params: dict[str, Any] = {}
+    expanding: list[str] = []
+    if kinds is not None:
+        where.append("e.kind IN :kinds")
+        params["kinds"] = [EntryKind(k).value for k in kinds]
+        expanding.append("kinds")
+    if profile is not None:
+        # entries without a profile (items, abilities, tables) serve both profiles
+        where.append("(e.profile = :profile OR e.profile IS NULL)")
+        params["profile"] = profile
+    if level_min is not None:
+        where.append("e.level >= :level_min")
+        params["level_min"] = level_min
+    if level_max is not None:
+        where.append("e.level <= :level_max")
+        params["level_max"] = level_max
+    if favourites_only:
+        where.append("e.favourite = 1")
+    if uids is not None:
+        where.append("e.uid IN :uids")
+        params["uids"] = list(uids)
+        expanding.append("uids")
+    tag_keys = sorted({tag_key(t) for t in tags or () if tag_key(t)})
+    if tag_keys:
+        where.append(
+            "e.id IN (SELECT et.entry_id FROM entry_tags et JOIN tags t ON t.id = et.tag_id "
+            "WHERE t.key IN :tag_keys GROUP BY et.entry_id HAVING count(*) = :tag_count)"
+        )
+        params["tag_keys"] = tag_keys
+        params["tag_count"] = len(tag_keys)
+        expanding.append("tag_keys")
+
+    columns = "e.id, e.uid, e.kind, e.name, e.profile, e.level, e.subtitle, e.favourite"
+    match = fts_query(text_query)
+    if match is None:
+        sql = f"SELECT {columns} FROM entries e"
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        sql += " ORDER BY e.name_key, e.id"
+        if limit is not None:
+            sql += " LIMIT :limit"
+            params["limit"] = limit
+        rows = _run(conn, sql, params, expanding)
+    else:
+        ids = _ranked_ids(conn, text_query, match, where, params, expanding, limit)
+        if not ids:
+            return []
+        by_id = {
+            row.id: row
+            for row in _run(
+                conn, f"SELECT {columns} FROM entries e WHERE e.id IN :ids", {"ids": ids}, ["ids"]
+            )
+        }
+        rows = [by_id[i] for i in ids if i in by_id]
+    tag_map = tags_of(conn, [row.id for row in rows])
+    return [
+        EntrySummary(
+            uid=row.uid,
+            kind=EntryKind(row.kind),
+            name=row.name,
+            profile=row.profile,
+            level=row.level,
+            tags=tag_map.get(row.id, ()),
+            favourite=bool(row.favourite),
+            subtitle=row.subtitle,
+        )
+        for row in rows
+    ]
+
+
+def _run(conn: Connection, sql: str, params: dict[str, Any], expanding: list[str]) -> list[Any]:
+    stmt = text(sql).bindparams(*(bindparam(name, expanding=True) for name in expanding))
+    return list(conn.execute(stmt, params).all())
+
+
+def _ranked_ids(
+    conn: Connection,
+    text_query: str,
+    match: str,
+    where: list[str],
+    params: dict[str, Any],
+    expanding: list[str],
+    limit: int | None,
+) -> list[int]:
+    """Entry ids matching `match`, names first, then tags and text.
+
+    Two queries instead of one: ranking every text match by bm25 costs time in
+    proportion to the matches, and the first key presses match nearly everything.
+    Names are ranked exactly (exact name, name prefix, other name matches; bm25
+    within each); text matches are searched only once the text has `MIN_TEXT_CHARS`
+    characters, and only as many as the names left room for.
+    """
+    phrase = " ".join(text_query.split()).casefold()
+    filters = "".join(f" AND {w}" for w in where)
+    name_params = dict(params, match=f"name : ({match})", exact=phrase, prefix=_like_prefix(phrase))
+    sql = (
+        "SELECT f.rowid FROM entries_fts f JOIN entries e ON e.id = f.rowid"
+        f" WHERE entries_fts MATCH :match{filters}"
+        " ORDER BY CASE WHEN e.name_key = :exact THEN 0"
+        " WHEN e.name_key LIKE :prefix ESCAPE '\\' THEN 1 ELSE 2 END,"
+        " bm25(entries_fts, 10.0, 4.0, 1.0), e.name_key"
+    )
+    if limit is not None:
+        sql += " LIMIT :limit"
+        name_params["limit"] = limit
+    ids = [row[0] for row in _run(conn, sql, name_params, expanding)]
+    room = None if limit is None else limit - len(ids)
+    if len(phrase) < MIN_TEXT_CHARS or room == 0:
+        return ids
+    text_params = dict(params, match=f"{{tags body}} : ({match}) NOT name : ({match})")
+    if filters:
+        sql = (
+            "SELECT f.rowid FROM entries_fts f JOIN entries e ON e.id = f.rowid"
+            f" WHERE entries_fts MATCH :match{filters}"
+        )
+    else:
+        sql = "SELECT f.rowid FROM entries_fts f WHERE entries_fts MATCH :match"
+    sql += " ORDER BY bm25(entries_fts, 10.0, 4.0, 1.0)"
+    if room is not None:
+        sql += " LIMIT :limit"
+        text_params["limit"] = room
+    ids.extend(row[0] for row in _run(conn, sql, text_params, expanding))
+    return ids
+
+
+def tags_of(conn: Connection, entry_ids: Sequence[int]) -> dict[int, tuple[str, ...]]:
+    """The tags of each entry id, sorted case-insensitively."""
+    found: dict[int, list[str]] = defaultdict(list)
+    for start in range(0, len(entry_ids), 500):
+        chunk = list(entry_ids[start : start + 500])
+        stmt = text(
+            "SELECT et.entry_id, t.name FROM entry_tags et JOIN tags t ON t.id = et.tag_id "
+            "WHERE et.entry_id IN :ids"
+        ).bindparams(bindparam("ids", expanding=True))
+        for entry_id, name in conn.execute(stmt, {"ids": chunk}):
+            found[entry_id].append(name)
+    return {k: tuple(sorted(v, key=str.casefold)) for k, v in found.items()}

@@ -1,0 +1,51 @@
+"""Starter content: the entries a new library begins with (written by the numdesk team).
+
+The files in `resources/starter/*.json` hold `{"format": "numdesk-starter", "version":
+1, "entries": [{"kind": ..., "data": {...}}]}`; `data` is what `to_data` writes for the
+kind's model class. Every entry has a fixed uid, so starter content added twice is
+still there once.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from numdesk.model.kinds import ENTRY_CLASSES, EntryKind, ModelObject, kind_of
+from numdesk.model.serialize import from_data
+from numdesk.paths import resource_path
+from numdesk.store.errors import LibraryError
+
+STARTER_FORMAT = "numdesk-starter"
+STARTER_VERSION = 1
+
+
+def starter_dir() -> Path:
+    """The folder holding the starter content files."""
+    return resource_path("starter")
+
+
+def load_starter(folder: Path | None = None) -> list[ModelObject]:
+    """Every starter entry, file by file in name order."""
+    folder = folder or starter_dir()
+    objects: list[ModelObject] = []
+    for file in sorted(folder.glob("*.json")):
+        objects.extend(_load_file(file))
+    return objects
+
+
+def _load_file(file: Path) -> list[ModelObject]:
+    try:
+        doc = json.loads(file.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as err:
+        raise LibraryError(f"The starter content file {file} cannot be read: {err}.") from err
+    if doc.get("format") != STARTER_FORMAT or doc.get("version") != STARTER_VERSION:
+        raise LibraryError(f"{file} is not numdesk starter content of version {STARTER_VERSION}.")
+    objects: list[ModelObject] = []
+    for i, item in enumerate(doc.get("entries", [])):
+        kind = EntryKind(item["kind"])
+        obj: ModelObject = from_data(ENTRY_CLASSES[kind], item["data"], f"{file.name}[{i}]")
+        if kind_of(obj) is not kind:
+            raise LibraryError(f"{file.name}[{i}] is a {kind_of(obj).value}, not a {kind.value}.")
+        objects.append(obj)
+    return objects

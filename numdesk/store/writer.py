@@ -1,0 +1,255 @@
+"""Writing entries inside a transaction: the row, its search index row, its history.
+
+All functions take the connection of a transaction the caller opened, so one user
+action (or one whole import) is one transaction: it lands completely or not at all.
+Rows are written with Core statements and `executemany`, which is what makes an import
+of thousands of entries take a fraction of a second.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+
+from sqlalchemy import Connection, bindparam, delete, insert, select, text
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+from numdesk.model.history import HistoryEntry
+from numdesk.store.entries import EntryRow
+from numdesk.store.errors import LibraryError
+from numdesk.store.schema import Entry, EntryTag, HistoryRow, Tag
+from numdesk.store.search import tag_key
+
+_CHUNK = 500
+_UPDATED_ON_SAVE = ("kind", "name", "name_key", "profile", "level", "subtitle", "data", "updated")
+# Plain DB-API statements for the bulk writes: an import sends tens of thousands of
+# rows, and SQLAlchemy's per-row parameter processing would cost more than SQLite.
+_UPSERT_SQL = (
+    "INSERT INTO entries (uid, kind, name, name_key, profile, level, subtitle, favourite,"
+    " data, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)"
+    " ON CONFLICT (uid) DO UPDATE SET " + ", ".join(f"{c} = excluded.{c}" for c in _UPDATED_ON_SAVE)
+)
+_HISTORY_SQL = (
+    "INSERT INTO history (entry_id, seq, at, kind, summary, details) VALUES (?, ?, ?, ?, ?, ?)"
+)
+
+
+def now_stamp() -> str:
+    """The time stored in `created`/`updated` (UTC, ISO 8601)."""
+    return datetime.now(UTC).isoformat(timespec="microseconds")
+
+
+def _existing(conn: Connection, uids: Sequence[str]) -> dict[str, tuple[int, str]]:
+    """uid -> (id, kind) of the given uids already in the library."""
+    found: dict[str, tuple[int, str]] = {}
+    for start in range(0, len(uids), _CHUNK):
+        chunk = list(uids[start : start + _CHUNK])
+        stmt = select(Entry.uid, Entry.id, Entry.kind).where(Entry.uid.in_(chunk))
+        for uid, entry_id, kind in conn.execute(stmt):
+            found[uid] = (entry_id, kind)
+    return found
+
+
+def write_rows(
+    conn: Connection,
+    rows: Sequence[EntryRow],
+    progress: Callable[[int, int], None] | None = None,
+) -> None:
+    """Insert or update `rows` by uid, keeping tags, favourite marks and creation times."""
+    by_uid = {row.uid: row for row in rows}  # the last object with a uid wins
+    rows = list(by_uid.values())
+    total = len(rows)
+    done = 0
+    for start in range(0, total, _CHUNK):
+        chunk = rows[start : start + _CHUNK]
+        _write_chunk(conn, chunk)
+        done += len(chunk)
+        if progress is not None:
+            progress(done, total)
+
+
+def _write_chunk(conn: Connection, rows: Sequence[EntryRow]) -> None:
+    before = _existing(conn, [r.uid for r in rows])
+    for row in rows:
+        old = before.get(row.uid)
+        if old is not None and old[1] != row.kind.value:
+            raise LibraryError(
+                f"'{row.name}' cannot be saved: its identifier already belongs to a "
+                f"{old[1]} in this library."
+            )
+    stamp = now_stamp()
+    conn.exec_driver_sql(
+        _UPSERT_SQL,
+        [
+            (
+                r.uid,
+                r.kind.value,
+                r.name,
+                r.name.casefold(),
+                r.profile,
+                r.level,
+                r.subtitle,
+                r.data,
+                stamp,
+                stamp,
+            )
+            for r in rows
+        ],
+    )
+    ids = {uid: v[0] for uid, v in _existing(conn, [r.uid for r in rows]).items()}
+    old_ids = [v[0] for v in before.values()]
+    tag_text = _tag_text(conn, old_ids)
+    if old_ids:
+        conn.exec_driver_sql("DELETE FROM entries_fts WHERE rowid = ?", [(i,) for i in old_ids])
+    conn.exec_driver_sql(
+        "INSERT INTO entries_fts (rowid, name, tags, body) VALUES (?, ?, ?, ?)",
+        [(ids[r.uid], r.name, tag_text.get(ids[r.uid], ""), r.body) for r in rows],
+    )
+    fresh_history: list[tuple[int, int, str, str, str, str]] = []
+    for r in rows:
+        if r.history is None:
+            continue
+        if r.uid in before:
+            write_history(conn, ids[r.uid], r.history)
+        else:
+            fresh_history.extend(_history_params(ids[r.uid], 0, r.history))
+    if fresh_history:
+        conn.exec_driver_sql(_HISTORY_SQL, fresh_history)
+
+
+def _tag_text(conn: Connection, entry_ids: Sequence[int]) -> dict[int, str]:
+    if not entry_ids:
+        return {}
+    stmt = text(
+        "SELECT et.entry_id, group_concat(t.name, ' ') FROM entry_tags et "
+        "JOIN tags t ON t.id = et.tag_id WHERE et.entry_id IN :ids GROUP BY et.entry_id"
+    ).bindparams(bindparam("ids", expanding=True))
+    return {row[0]: row[1] for row in conn.execute(stmt, {"ids": list(entry_ids)})}
+
+
+def write_history(conn: Connection, entry_id: int, history: Sequence[HistoryEntry]) -> None:
+    """Make the stored history equal `history`: keep the common start, replace the rest.
+
+    A save after an edit appends one line; after an undo the undone lines are gone from
+    the object and are deleted here. Only the differing tail is written.
+    """
+    keep = 0
+    stored = conn.execute(
+        select(HistoryRow.at, HistoryRow.kind, HistoryRow.summary, HistoryRow.details)
+        .where(HistoryRow.entry_id == entry_id)
+        .order_by(HistoryRow.seq)
+    ).all()
+    for old, entry in zip(stored, history, strict=False):
+        if tuple(old) != (entry.at, entry.kind, entry.summary, entry.details):
+            break
+        keep += 1
+    if keep < len(stored):
+        conn.execute(
+            delete(HistoryRow).where(HistoryRow.entry_id == entry_id, HistoryRow.seq >= keep)
+        )
+    if keep < len(history):
+        conn.exec_driver_sql(_HISTORY_SQL, _history_params(entry_id, keep, history[keep:]))
+
+
+def _history_params(
+    entry_id: int, first_seq: int, entries: Sequence[HistoryEntry]
+) -> list[tuple[int, int, str, str, str, str]]:
+    return [
+        (entry_id, first_seq + i, e.at, e.kind, e.summary, e.details) for i, e in enumerate(entries)
+    ]
+
+
+def read_history(conn: Connection, entry_id: int) -> list[HistoryEntry]:
+    """A character's history in order."""
+    rows = conn.execute(
+        select(HistoryRow.summary, HistoryRow.kind, HistoryRow.details, HistoryRow.at)
+        .where(HistoryRow.entry_id == entry_id)
+        .order_by(HistoryRow.seq)
+    ).all()
+    return [HistoryEntry(summary=s, kind=k, details=d, at=a) for s, k, d, a in rows]
+
+
+def read_histories(conn: Connection, entry_ids: Sequence[int]) -> dict[int, list[HistoryEntry]]:
+    """The histories of many characters at once, each in order."""
+    found: dict[int, list[HistoryEntry]] = {i: [] for i in entry_ids}
+    for start in range(0, len(entry_ids), _CHUNK):
+        chunk = list(entry_ids[start : start + _CHUNK])
+        rows = conn.execute(
+            select(
+                HistoryRow.entry_id,
+                HistoryRow.summary,
+                HistoryRow.kind,
+                HistoryRow.details,
+                HistoryRow.at,
+            )
+            .where(HistoryRow.entry_id.in_(chunk))
+            .order_by(HistoryRow.entry_id, HistoryRow.seq)
+        )
+        for entry_id, summary, kind, details, at in rows:
+            found[entry_id].append(HistoryEntry(summary=summary, kind=kind, details=details, at=at))
+    return found
+
+
+def clean_tag_name(tag: str) -> str:
+    """A tag as stored: inner whitespace collapsed, ends trimmed."""
+    return " ".join(tag.split())
+
+
+def set_tags(conn: Connection, entry_id: int, tags: Sequence[str]) -> None:
+    """Replace the tags of one entry and update its search index row."""
+    set_tags_many(conn, {entry_id: tags})
+
+
+def set_tags_many(conn: Connection, tags_by_id: dict[int, Sequence[str]]) -> None:
+    """`set_tags` for many entries with a few bulk statements (an import tags thousands)."""
+    wanted: dict[int, dict[str, str]] = {}
+    for entry_id, tags in tags_by_id.items():
+        names: dict[str, str] = {}
+        for tag in tags:
+            name = clean_tag_name(tag)
+            if name and tag_key(name) not in names:
+                names[tag_key(name)] = name
+        wanted[entry_id] = names
+    all_names = {key: name for names in wanted.values() for key, name in names.items()}
+    tag_ids: dict[str, int] = {}
+    if all_names:
+        conn.execute(
+            sqlite_insert(Tag).on_conflict_do_nothing(index_elements=["key"]),
+            [{"name": name, "key": key} for key, name in all_names.items()],
+        )
+        rows = conn.execute(select(Tag.key, Tag.id).where(Tag.key.in_(list(all_names))))
+        tag_ids = {key: tag_id for key, tag_id in rows}
+    ids = list(wanted)
+    for start in range(0, len(ids), _CHUNK):
+        chunk = ids[start : start + _CHUNK]
+        conn.execute(delete(EntryTag).where(EntryTag.entry_id.in_(chunk)))
+        fts = conn.execute(
+            text("SELECT rowid, name, body FROM entries_fts WHERE rowid IN :ids").bindparams(
+                bindparam("ids", expanding=True)
+            ),
+            {"ids": chunk},
+        ).all()
+        if fts:
+            conn.execute(
+                text("DELETE FROM entries_fts WHERE rowid = :id"), [{"id": r[0]} for r in fts]
+            )
+            conn.execute(
+                text("INSERT INTO entries_fts (rowid, name, tags, body) VALUES (:id, :n, :t, :b)"),
+                [
+                    {"id": r[0], "n": r[1], "t": " ".join(wanted[r[0]].values()), "b": r[2]}
+                    for r in fts
+                ],
+            )
+    links = [
+        {"entry_id": entry_id, "tag_id": tag_ids[key]}
+        for entry_id, names in wanted.items()
+        for key in names
+    ]
+    if links:
+        conn.execute(insert(EntryTag), links)
+    drop_unused_tags(conn)
+
+
+def drop_unused_tags(conn: Connection) -> None:
+    """Forget tags no entry carries any more, so the tag list offers only live ones."""
+    conn.execute(text("DELETE FROM tags WHERE id NOT IN (SELECT tag_id FROM entry_tags)"))

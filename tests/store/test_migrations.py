@@ -1,0 +1,118 @@
+"""The schema comes from the migrations, and old libraries are migrated without losing a value."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+
+from numdesk.model.kinds import EntryKind, ModelObject
+from numdesk.model.serialize import to_data
+from numdesk.store import Library
+from numdesk.store.connection import make_engine
+from numdesk.store.migrate import downgrade, script_revisions, upgrade
+from numdesk.store.revisions import FIRST, HEAD, REVISIONS
+from numdesk.store.schema import Base, include_name
+
+
+def revision_of(path: Path) -> str:
+    con = sqlite3.connect(path)
+    try:
+        return str(con.execute("SELECT version_num FROM alembic_version").fetchone()[0])
+    finally:
+        con.close()
+
+
+def dump(path: Path) -> dict[str, list[tuple[object, ...]]]:
+    """Every row of every table numdesk writes (without the column migration 2 adds)."""
+    con = sqlite3.connect(path)
+    try:
+        out = {}
+        for table, cols in (
+            (
+                "entries",
+                "id, uid, kind, name, profile, level, subtitle, favourite, data, created, updated",
+            ),
+            ("tags", "id, name, key"),
+            ("entry_tags", "entry_id, tag_id"),
+            ("history", "id, entry_id, seq, at, kind, summary, details"),
+            ("meta", "key, value"),
+            ("entries_fts", "rowid, name, tags, body"),
+        ):
+            out[table] = con.execute(f"SELECT {cols} FROM {table} ORDER BY 1, 2").fetchall()
+        return out
+    finally:
+        con.close()
+
+
+def test_revision_list_matches_the_scripts() -> None:
+    assert script_revisions() == list(REVISIONS)
+    assert len(REVISIONS) >= 2
+
+
+def test_migrated_schema_equals_the_models(tmp_path: Path) -> None:
+    path = tmp_path / "lib.numdesk"
+    upgrade(path)
+    engine = make_engine(path, write=False)
+    try:
+        with engine.connect() as conn:
+            context = MigrationContext.configure(conn, opts={"include_name": include_name})
+            assert compare_metadata(context, Base.metadata) == []
+    finally:
+        engine.dispose()
+
+
+def test_migration_from_the_first_schema_keeps_every_value(
+    tmp_path: Path, samples: dict[EntryKind, ModelObject]
+) -> None:
+    path = tmp_path / "old.numdesk"
+    with Library.create(path) as lib:
+        lib.save_many(samples.values())
+        hero = samples[EntryKind.CHARACTER]
+        lib.set_tags(hero.uid, ["Party", "Ärger"])
+        lib.set_favourite(hero.uid, True)
+        lib.meta_set("csrd_imported", {"when": "yesterday"})
+    downgrade(path, FIRST)
+    assert revision_of(path) == FIRST
+    before = dump(path)
+    assert len(before["entries"]) > len(samples)  # starter content as well
+
+    with Library.open(path) as lib:
+        assert revision_of(path) == HEAD
+        for kind, obj in samples.items():
+            assert to_data(lib.repo_for(kind).load(obj.uid)) == to_data(obj)
+        assert set(lib.summary(hero.uid).tags) == {"Ärger", "Party"}
+        assert lib.meta_get("csrd_imported") == {"when": "yesterday"}
+        assert lib.characters.find_by_name("ÄRWEN TALLOW") is not None  # the new column
+        assert [s.name for s in lib.search("ärwen")] == ["Ärwen Tallow"]
+    assert dump(path) == before
+
+    [backup] = list(tmp_path.glob(f"old.numdesk.backup-{FIRST}-*"))
+    assert revision_of(backup) == FIRST
+    assert dump(backup) == before
+
+
+def test_a_file_written_by_the_first_schema_opens(tmp_path: Path) -> None:
+    """Rows written the way the first numdesk wrote them, without any newer code."""
+    path = tmp_path / "v1.numdesk"
+    upgrade(path, FIRST)
+    con = sqlite3.connect(path)
+    data = {"name": "Varakith", "level": 5, "profile": "numenera", "uid": "u1"}
+    con.execute(
+        "INSERT INTO entries (id, uid, kind, name, profile, level, subtitle, favourite, data,"
+        " created, updated) VALUES (7, 'u1', 'creature', 'Varakith', 'numenera', 5,"
+        " 'Level 5 creature', 1, ?, 'c', 'u')",
+        (json.dumps(data),),
+    )
+    con.execute("INSERT INTO entries_fts (rowid, name, tags, body) VALUES (7, 'Varakith', '', '')")
+    con.commit()
+    con.close()
+    with Library.open(path) as lib:
+        monster = lib.creatures.load("u1")
+        assert (monster.name, monster.level, monster.profile) == ("Varakith", 5, "numenera")
+        assert lib.summary("u1").favourite is True
+        assert lib.creatures.find_by_name("varakith") is not None
+        assert [s.uid for s in lib.search("vara")] == ["u1"]
