@@ -1,0 +1,58 @@
+"""Exporting library entries to numdesk's JSON format (one entry, a selection, or all)."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Collection, Iterable
+from pathlib import Path
+
+from numdesk.io.entries import Progress
+from numdesk.io.native import build_document
+from numdesk.model.kinds import EntryKind, ModelObject
+from numdesk.store import EntrySummary, Library
+
+
+def _summaries(
+    lib: Library, uids: Iterable[str] | None, kinds: Collection[EntryKind] | None
+) -> list[EntrySummary]:
+    if uids is not None:
+        return [lib.summary(uid) for uid in dict.fromkeys(uids)]
+    chosen = [EntryKind(k) for k in kinds] if kinds else list(EntryKind)
+    found: list[EntrySummary] = []
+    for kind in chosen:
+        found.extend(sorted(lib.repo_for(kind).list(), key=lambda s: (s.name.casefold(), s.uid)))
+    return found
+
+
+def export_entries(
+    lib: Library,
+    out: Path,
+    uids: Iterable[str] | None = None,
+    kinds: Collection[EntryKind] | None = None,
+    progress: Progress | None = None,
+) -> int:
+    """Write the chosen entries to `out` and return how many were written.
+
+    `uids` picks entries (one or a selection); otherwise every entry of `kinds`, or the
+    whole library. The file is written next to `out` first and then moved into place, so
+    an interrupted export never leaves half a file.
+    """
+    summaries = _summaries(lib, uids, kinds)
+    items: list[tuple[ModelObject, list[str], bool]] = []
+    for done, summary in enumerate(summaries, start=1):
+        items.append((lib.load(summary.uid), list(summary.tags), summary.favourite))
+        if progress is not None:
+            progress(done, len(summaries))
+    text = json.dumps(build_document(items), ensure_ascii=False, indent=1) + "\n"
+    out = Path(out)
+    handle, temp = tempfile.mkstemp(prefix=f".{out.name}.", dir=out.parent or Path("."))
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        os.replace(temp, out)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+    return len(items)

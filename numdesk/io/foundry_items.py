@@ -1,0 +1,186 @@
+"""Items of a Foundry VTT "Cypher System" actor (skills, abilities, gear) as model objects.
+
+Foundry keeps an item's values in `system` (`data` before Foundry 10). The system's
+version-1 layout stores them flat (`system.costPoints`); version 2 groups them under
+`system.basic` (`system.basic.cost`). `value()` reads either.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+from numdesk.model.abilities import Ability, Skill
+from numdesk.model.items import Armor, Artifact, Cypher, Equipment, Oddity, Weapon
+from numdesk.rules.types import AbilityKind, ArmorCategory, SkillLevel, Stat, WeaponCategory
+
+_SKILL_LEVELS = {
+    "inability": SkillLevel.INABILITY,
+    "trained": SkillLevel.TRAINED,
+    "specialized": SkillLevel.SPECIALIZED,
+}
+_STATS = {s.value: s for s in Stat}
+_INLINE_ROLL = re.compile(r"\[\[\s*/r(?:oll)?\s+(\d*)d(\d+)[^\]]*\]\]", re.IGNORECASE)
+_BREAKS = re.compile(r"<\s*(br|/p|/div|/li|/h\d)\s*/?>", re.IGNORECASE)
+_TAGS = re.compile(r"<[^>]+>")
+
+
+def html_text(value: Any) -> str:
+    """Foundry's rich text as plain text: tags dropped, paragraphs kept as lines."""
+    if not isinstance(value, str):
+        return ""
+    text = _BREAKS.sub("\n", value)
+    text = html.unescape(_TAGS.sub("", text)).replace("\xa0", " ")
+    lines = [" ".join(line.split()) for line in text.splitlines()]
+    return "\n".join(line for line in lines if line)
+
+
+def roll_text(value: Any) -> str:
+    """Foundry inline rolls as dice text: "1 in [[/r d6 # Depletion]]" -> "1 in 1d6"."""
+    text = str(value or "").strip()
+    return _INLINE_ROLL.sub(lambda m: f"{m.group(1) or 1}d{m.group(2)}", text)
+
+
+def system_of(doc: dict[str, Any]) -> dict[str, Any]:
+    """The data block of an actor or item (`system`, or `data` in older Foundry exports)."""
+    block = doc.get("system")
+    if not isinstance(block, dict):
+        block = doc.get("data")
+    return block if isinstance(block, dict) else {}
+
+
+def value(sys: dict[str, Any], v2_key: str, v1_key: str, default: Any = None) -> Any:
+    """`sys.basic[v2_key]` (version 2) or `sys[v1_key]` (version 1)."""
+    basic = sys.get("basic")
+    if isinstance(basic, dict) and v2_key in basic:
+        return basic[v2_key]
+    return sys.get(v1_key, default)
+
+
+def as_int(raw: Any, default: int = 0) -> int:
+    """A whole number from Foundry's numbers or number-like strings ("3+", "2"), else default."""
+    if isinstance(raw, bool):
+        return default
+    if isinstance(raw, int | float):
+        return int(raw)
+    match = re.match(r"\s*(-?\d+)", str(raw or ""))
+    return int(match.group(1)) if match else default
+
+
+def skill(name: str, sys: dict[str, Any]) -> Skill | None:
+    """A Skill, or None for Foundry's "Practiced" rating (no training), which numdesk omits."""
+    rating = str(value(sys, "rating", "skillLevel", "Trained")).strip().lower()
+    level = _SKILL_LEVELS.get(rating)
+    if level is None:
+        return None
+    return Skill(name=name, level=level, description=html_text(sys.get("description")))
+
+
+def ability(name: str, sys: dict[str, Any]) -> Ability:
+    cost_raw = value(sys, "cost", "costPoints", 0)
+    pool_raw = str(value(sys, "pool", "costPool", "Pool") or "Pool").strip()
+    pool = _STATS.get(pool_raw.lower())
+    cost = max(0, as_int(cost_raw))
+    description = html_text(sys.get("description"))
+    cost_text = ""
+    if cost or str(cost_raw).strip() not in ("", "0"):
+        unit = pool_raw if pool_raw.lower() != "pool" else "points"
+        cost_text = f"{str(cost_raw).strip()} {unit}".strip()
+    enabler = re.search(r"\benabler\b", description, re.IGNORECASE) is not None
+    return Ability(
+        name=name,
+        cost=cost,
+        pool=pool,
+        kind=AbilityKind.ENABLER if enabler else AbilityKind.ACTION,
+        description=description,
+        cost_text=cost_text,
+    )
+
+
+def _level(sys: dict[str, Any]) -> tuple[int | None, str]:
+    """(fixed level, level dice text) from Foundry's free-text level field."""
+    raw = str(value(sys, "level", "level", "") or "").strip()
+    if raw.isdigit():
+        return int(raw) or None, ""
+    return None, roll_text(raw)
+
+
+def cypher(name: str, sys: dict[str, Any]) -> Cypher:
+    level, dice = _level(sys)
+    return Cypher(name=name, level=level, level_dice=dice, effect=html_text(sys.get("description")))
+
+
+def artifact(name: str, sys: dict[str, Any]) -> Artifact:
+    level, dice = _level(sys)
+    depletion = roll_text(value(sys, "depletion", "depletion", "")) or "—"
+    return Artifact(
+        name=name,
+        level=level,
+        level_dice=dice,
+        depletion=depletion,
+        effect=html_text(sys.get("description")),
+    )
+
+
+def oddity(name: str, sys: dict[str, Any]) -> Oddity:
+    return Oddity(name=name, description=html_text(sys.get("description")))
+
+
+def equipment(name: str, sys: dict[str, Any]) -> Equipment:
+    price = sys.get("price")
+    price_text = ""
+    if isinstance(price, dict) and as_int(price.get("value")):
+        price_text = f"{as_int(price.get('value'))} {price.get('currency') or ''}".strip()
+    return Equipment(
+        name=name,
+        quantity=max(0, as_int(value(sys, "quantity", "quantity", 1), 1)),
+        description=html_text(sys.get("description")),
+        price=price_text,
+    )
+
+
+def _weight(text: Any) -> str | None:
+    match = re.match(r"\s*(light|medium|heavy)\b", str(text or ""), re.IGNORECASE)
+    return match.group(1).lower() if match else None
+
+
+def armor(name: str, sys: dict[str, Any]) -> Armor:
+    kind = value(sys, "type", "armorType", "")
+    weight = _weight(kind)
+    notes = [html_text(value(sys, "notes", "notes", "")), html_text(sys.get("description"))]
+    if weight is None and kind:
+        notes.insert(0, f"Foundry armor type: {kind}")
+    active = sys.get("active", sys.get("armorActive", True))
+    if active is False:
+        notes.append("Not worn when exported from Foundry.")
+    return Armor(
+        name=name,
+        category=ArmorCategory(weight) if weight else ArmorCategory.NONE,
+        value=max(0, as_int(value(sys, "rating", "armorValue", 0))),
+        speed_cost=max(0, as_int(value(sys, "cost", "speedCost", 0))),
+        notes="\n".join(n for n in notes if n),
+    )
+
+
+def weapon(name: str, sys: dict[str, Any]) -> Weapon:
+    kind = value(sys, "type", "attackType", "")
+    weight = _weight(kind)
+    notes = [html_text(value(sys, "notes", "notes", ""))]
+    if weight is None and kind:
+        notes.insert(0, f"Foundry attack type: {kind}")
+    steps = as_int(value(sys, "steps", "modifiedBy", 0))
+    if steps:
+        modifier = str(value(sys, "modifier", "modified", "eased") or "eased")
+        notes.append(f"{modifier.capitalize()} by {steps} step{'s' if steps != 1 else ''}.")
+    rating = str(value(sys, "skillRating", "skillRating", "Practiced") or "")
+    if rating and rating.lower() != "practiced":
+        notes.append(f"Skill: {rating}.")
+    notes.append(html_text(sys.get("description")))
+    return Weapon(
+        name=name,
+        category=WeaponCategory(weight) if weight else WeaponCategory.MEDIUM,
+        damage=max(0, as_int(value(sys, "damage", "damage", 0))),
+        range=str(value(sys, "range", "range", "") or "").strip() or "immediate",
+        notes="\n".join(n for n in notes if n),
+    )

@@ -1,0 +1,136 @@
+"""Importing files into a library: validate every file first, then write them in one go.
+
+Nothing is written unless every file parsed and validated. Entries, their tags and
+favourite marks are saved with one `Library.save_many` call (one transaction); tags are
+added to those an entry already had (an import never removes a user's tags).
+
+Re-importing the CSRD writes only what the file changed since the last import (library
+meta `csrd_digests` records a digest of each entry as written), and never an entry the
+user edited since then: the user's version is kept and counted in the report.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable
+from pathlib import Path
+
+from numdesk.io.csrd import CSRD_TAG
+from numdesk.io.detect import read_import_file
+from numdesk.io.entries import FileImport, ImportedEntry, ImportReport, Progress
+from numdesk.model.errors import DomainError
+from numdesk.model.kinds import ModelObject
+from numdesk.model.serialize import to_data
+from numdesk.store import Library
+
+#: Library meta key: uid -> digest of each CSRD entry as the last import wrote it.
+DIGESTS_KEY = "csrd_digests"
+
+
+def read_files(paths: Iterable[Path], profile: str | None = None) -> ImportReport:
+    """Parse and validate every file; raise on the first problem, before any writing."""
+    report = ImportReport()
+    for path in paths:
+        report.files.append(read_import_file(Path(path), profile))
+    return report
+
+
+def digest(obj: ModelObject) -> str:
+    """A short fingerprint of an entry's values, to notice later edits."""
+    text = json.dumps(to_data(obj), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha1(text.encode("utf-8"), usedforsecurity=False).hexdigest()[:20]
+
+
+def _skip_user_edits(
+    lib: Library, csrd: FileImport, recorded: dict[str, str], progress: Progress | None
+) -> None:
+    """Keep in `csrd` only the entries a re-import should write.
+
+    An entry whose value in the file is what the last import wrote needs no writing
+    (`unchanged`), whether or not the user edited it since. An entry the file changed is
+    written unless the user edited it too (its stored digest differs from the recorded
+    one): then the user's version is kept (`kept`). Entries the user deleted come back.
+    """
+    present = {s.uid for s in lib.search(limit=lib.count() + 1)}
+    write: list[ImportedEntry] = []
+    total = len(csrd.entries)
+    for done, entry in enumerate(csrd.entries, start=1):
+        uid = entry.obj.uid
+        old = recorded.get(uid)
+        if old is None or uid not in present:
+            write.append(entry)
+        elif digest(entry.obj) == old:
+            csrd.unchanged += 1
+        elif digest(lib.load(uid)) != old:
+            csrd.kept.append(entry.obj.name)
+        else:
+            write.append(entry)
+        if progress is not None and (done % 100 == 0 or done == total):
+            progress(done, total)
+    csrd.entries = write
+
+
+def save_report(lib: Library, report: ImportReport, progress: Progress | None = None) -> None:
+    """Write what `read_files` produced into `lib`: entries, tags and favourites at once.
+
+    `progress(done, total)` runs through the check for user edits (a CSRD re-import)
+    and then through the writing; it may raise to cancel, and then nothing is written.
+    """
+    recorded: dict[str, str] = dict(lib.meta_get(DIGESTS_KEY, {}) or {})
+    for file in report.files:
+        if file.format == "csrd" and recorded:
+            _skip_user_edits(lib, file, recorded, progress)
+    entries = [e for file in report.files for e in file.entries]
+    tags, favourites = _filing(lib, entries)
+    lib.save_many([e.obj for e in entries], progress, tags=tags, favourites=favourites)
+    for file in report.files:
+        for key, value in file.meta.items():
+            lib.meta_set(key, value)
+        if file.format == "csrd":
+            recorded.update({e.obj.uid: digest(e.obj) for e in file.entries})
+            lib.meta_set(DIGESTS_KEY, recorded)
+
+
+def _filing(lib: Library, entries: list[ImportedEntry]) -> tuple[dict[str, list[str]], set[str]]:
+    """The tags (added to those an entry already has) and favourites the files bring.
+
+    Only entries whose tags would change are listed, so a repeated import rewrites none.
+    """
+    wanted = {e.obj.uid: e for e in entries if e.tags or e.favourite}
+    if not wanted:
+        return {}, set()
+    kinds = {e.kind for e in wanted.values()}
+    current = {s.uid: s for s in lib.search(kinds=kinds, limit=lib.count() + 1)}
+    tags: dict[str, list[str]] = {}
+    favourites: set[str] = set()
+    for uid, entry in wanted.items():
+        summary = current.get(uid)
+        have = list(summary.tags) if summary else []
+        known = {h.casefold() for h in have}
+        merged = have + [t for t in entry.tags if t.casefold() not in known]
+        if merged != have:
+            tags[uid] = merged
+        if entry.favourite and not (summary and summary.favourite):
+            favourites.add(uid)
+    return tags, favourites
+
+
+def import_files(
+    lib: Library,
+    paths: Iterable[Path],
+    progress: Progress | None = None,
+    profile: str | None = None,
+) -> ImportReport:
+    """Import `paths` into `lib` (all or nothing); the report says what came in and what moved."""
+    paths = list(paths)
+    if not paths:
+        raise DomainError("Choose at least one file to import.")
+    report = read_files(paths, profile)
+    save_report(lib, report, progress)
+    return report
+
+
+def csrd_present(lib: Library) -> bool:
+    """Whether CSRD content was imported (the About box then shows the license notice)."""
+    return bool(lib.meta_get("csrd_imported")) or bool(lib.search(tags=[CSRD_TAG], limit=1))

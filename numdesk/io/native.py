@@ -1,0 +1,168 @@
+"""numdesk's own JSON export format: writing it, and validating every byte before reading it.
+
+The envelope is `{"format": "numdesk", "version": 1, "entries": [...]}`; each entry is
+`{"kind", "data", "tags", "favourite"}` with `data` in `serialize.to_data` form. Reading
+checks the structure with the JSON Schema (`numdesk.io.schema`) and then the values with
+`serialize.from_data`, entry by entry in file order, so the error reported is the first
+problem in the file, named by its JSON path.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, best_match
+
+from numdesk import __version__
+from numdesk.io.entries import FileImport, ImportedEntry
+from numdesk.io.errors import ImportFormatError, in_file, shown
+from numdesk.io.schema import FORMAT_NAME, FORMAT_VERSION, export_schema
+from numdesk.model.errors import DomainError
+from numdesk.model.history import now_iso
+from numdesk.model.kinds import ENTRY_CLASSES, EntryKind, ModelObject, kind_of
+from numdesk.model.serialize import from_data, to_data
+from numdesk.model.templates import SentenceTemplate
+
+_TYPE_WORDS = {
+    "integer": "a whole number",
+    "number": "a number",
+    "string": "text",
+    "boolean": "true or false",
+    "array": "a list",
+    "object": "an object",
+    "null": "null",
+}
+
+
+def is_native(doc: Any) -> bool:
+    """Whether a parsed JSON document claims to be numdesk's own format."""
+    return isinstance(doc, dict) and doc.get("format") == FORMAT_NAME
+
+
+def build_document(items: Iterable[tuple[ModelObject, list[str], bool]]) -> dict[str, Any]:
+    """The export document for (object, tags, favourite) triples, in the given order."""
+    return {
+        "format": FORMAT_NAME,
+        "version": FORMAT_VERSION,
+        "exported_at": now_iso(),
+        "app_version": __version__,
+        "entries": [
+            {
+                "kind": kind_of(obj).value,
+                "data": to_data(obj),
+                "tags": list(tags),
+                "favourite": favourite,
+            }
+            for obj, tags, favourite in items
+        ],
+    }
+
+
+@cache
+def _envelope_validator() -> Draft202012Validator:
+    schema = dict(export_schema())
+    schema["properties"] = {**schema["properties"], "entries": {"type": "array"}}
+    return Draft202012Validator(schema)
+
+
+@cache
+def _entry_validator() -> Draft202012Validator:
+    """The entry envelope alone; the data is checked by `_data_validator` of its kind."""
+    entry = dict(export_schema()["$defs"]["Entry"])
+    entry.pop("allOf")
+    return Draft202012Validator(entry)
+
+
+@cache
+def _data_validator(kind: EntryKind) -> Draft202012Validator:
+    """The data schema of one kind (checking it directly is much faster than the if/then)."""
+    schema = export_schema()
+    name = ENTRY_CLASSES[kind].__name__
+    return Draft202012Validator({"$defs": schema["$defs"], "$ref": f"#/$defs/{name}"})
+
+
+def _json_path(prefix: str, parts: Iterable[Any]) -> str:
+    text = prefix
+    for part in parts:
+        text += f"[{part}]" if isinstance(part, int) else f".{part}"
+    return text
+
+
+def _expected(error: ValidationError) -> tuple[str, deque[Any], str]:
+    """(what was expected, path, what was found) for one schema error, in plain words."""
+    path = error.absolute_path
+    found = shown(error.instance)
+    value = error.validator_value
+    match error.validator:
+        case "type":
+            names = [str(n) for n in (value if isinstance(value, list) else [value])]
+            return " or ".join(_TYPE_WORDS.get(n, n) for n in names), path, found
+        case "enum":
+            return "one of " + ", ".join(shown(v) for v in value), path, found
+        case "const":
+            return shown(value), path, found
+        case "required":
+            missing = next((k for k in value if k not in error.instance), "?")
+            return f"a field '{missing}'", path, ""
+        case "additionalProperties":
+            extra = sorted(set(error.instance) - set(error.schema.get("properties", {})))
+            return "only the fields numdesk knows", path, f"'{extra[0]}'" if extra else found
+        case "propertyNames":
+            return f"keys that are {_expected(error.context[0])[0]}", path, found
+        case "anyOf":
+            simple = [str(s["type"]) for s in value if isinstance(s.get("type"), str)]
+            if len(simple) == len(value):
+                return " or ".join(_TYPE_WORDS.get(t, t) for t in simple), path, found
+            return _expected(best_match(error.context))
+    return error.message, path, ""
+
+
+def _check(validator: Draft202012Validator, doc: Any, prefix: str, file: Path) -> None:
+    if validator.is_valid(doc):
+        return
+    error = best_match(validator.iter_errors(doc))
+    if error is None:
+        return
+    expected, path, found = _expected(error)
+    raise ImportFormatError(file, _json_path(prefix, path), expected, found)
+
+
+def read_document(doc: Any, file: Path) -> FileImport:
+    """Validate a whole export document and turn it into entries; raise on the first problem."""
+    version = doc.get("version") if isinstance(doc, dict) else None
+    if isinstance(version, int) and version > FORMAT_VERSION:
+        raise DomainError(
+            f"{file.name} was written by a newer numdesk (format version "
+            f"{version}); this numdesk reads version {FORMAT_VERSION}. "
+            "Update numdesk to import it."
+        )
+    _check(_envelope_validator(), doc, "$", file)
+    result = FileImport(path=file, format="numdesk")
+    seen: dict[str, int] = {}
+    for index, raw in enumerate(doc["entries"]):
+        prefix = f"$.entries[{index}]"
+        _check(_entry_validator(), raw, prefix, file)
+        kind = EntryKind(raw["kind"])
+        _check(_data_validator(kind), raw["data"], f"{prefix}.data", file)
+        try:
+            obj = from_data(ENTRY_CLASSES[kind], raw["data"], f"{prefix}.data")
+        except DomainError as err:
+            raise in_file(file, err) from None
+        if isinstance(obj, SentenceTemplate) and obj.part != kind.value:
+            raise ImportFormatError(file, f"{prefix}.data.part", shown(kind.value), shown(obj.part))
+        if obj.uid in seen:
+            raise ImportFormatError(
+                file,
+                f"{prefix}.data.uid",
+                f"a uid not used by another entry (entry {seen[obj.uid]} has it)",
+                shown(obj.uid),
+            )
+        seen[obj.uid] = index
+        tags = list(dict.fromkeys(raw.get("tags", [])))
+        result.entries.append(ImportedEntry(obj, tags, bool(raw.get("favourite", False))))
+    return result
