@@ -1,0 +1,181 @@
+"""The words and figures printed for model values (labels, costs, damage, marks).
+
+Kept apart from the drawing so each printed form says things the same way; the game
+facts come from `numdesk.rules`, the printing only phrases them.
+"""
+
+from __future__ import annotations
+
+from numdesk.model.abilities import Ability
+from numdesk.model.character import Character
+from numdesk.model.items import Armor, Weapon
+from numdesk.printing.canvas import tr
+from numdesk.rules.damage import armor_value
+from numdesk.rules.defense import block_ease, dodge_hinder
+from numdesk.rules.profiles import get_profile
+from numdesk.rules.types import (
+    REST_ORDER,
+    AbilityKind,
+    AbilitySource,
+    Advancement,
+    ArmorCategory,
+    DamageTrackState,
+    Rest,
+    SkillLevel,
+    Stat,
+    WeaponCategory,
+)
+from numdesk.rules.weapons import weapon_damage
+
+
+def stat_label(stat: Stat) -> str:
+    """Might / Speed / Intellect."""
+    return {
+        Stat.MIGHT: tr("Might"),
+        Stat.SPEED: tr("Speed"),
+        Stat.INTELLECT: tr("Intellect"),
+    }[stat]
+
+
+def skill_level_label(level: SkillLevel) -> str:
+    """The column title of a skill level."""
+    return {
+        SkillLevel.TRAINED: tr("Trained"),
+        SkillLevel.SPECIALIZED: tr("Specialized"),
+        SkillLevel.EXPERT: tr("Expert"),
+        SkillLevel.INABILITY: tr("Inability"),
+    }[level]
+
+
+def category_label(category: WeaponCategory | ArmorCategory) -> str:
+    """Light / Medium / Heavy / None."""
+    return {
+        "none": tr("None"),
+        "light": tr("Light"),
+        "medium": tr("Medium"),
+        "heavy": tr("Heavy"),
+    }[category.value]
+
+
+def ability_cost(ability: Ability) -> str:
+    """What the ability costs, as printed at the right of its name ("3 Intellect", "2+")."""
+    if ability.cost_text:
+        return ability.cost_text
+    if ability.cost <= 0:
+        return ""
+    if ability.pool is None:
+        return str(ability.cost)
+    return f"{ability.cost} {stat_label(ability.pool)}"
+
+
+def ability_meta(ability: Ability) -> str:
+    """Action or enabler, tier and where it came from."""
+    kind = tr("Action") if ability.kind is AbilityKind.ACTION else tr("Enabler")
+    source = {
+        AbilitySource.TYPE: tr("type"),
+        AbilitySource.FOCUS: tr("focus"),
+        AbilitySource.DESCRIPTOR: tr("descriptor"),
+        AbilitySource.FLAVOR: tr("flavor"),
+        AbilitySource.OTHER: tr("other"),
+    }[ability.source]
+    return tr("{kind} · tier {tier} · from {source}").format(
+        kind=kind, tier=ability.tier, source=source
+    )
+
+
+def weapon_damage_text(weapon: Weapon) -> str:
+    """The weapon's own damage, else its category's (G14)."""
+    damage = weapon.damage if weapon.damage is not None else weapon_damage(weapon.category)
+    return str(damage)
+
+
+def armor_number(armor: Armor) -> int:
+    """A piece's `numenera` Armor: its own value, else its weight's (N1)."""
+    return armor.value if armor.value is not None else armor_value(armor.category)
+
+
+def armor_defense_text(armor: Armor) -> str:
+    """A `cypher` armor's effect on defense rolls (C6)."""
+    ease, hinder = block_ease(armor.category), dodge_hinder(armor.category)
+    if not ease and not hinder:
+        return "—"
+    return tr("block +{ease} / dodge −{hinder}").format(ease=ease, hinder=hinder)
+
+
+def armor_summary(ch: Character) -> str:
+    """The Armor box: a total in `numenera`, the heaviest category in `cypher`."""
+    if get_profile(ch.profile).armor_subtracts:
+        return str(sum(armor_number(a) for a in ch.armor))
+    order = list(ArmorCategory)
+    heaviest = max((a.category for a in ch.armor), key=order.index, default=ArmorCategory.NONE)
+    return category_label(heaviest) if ch.armor else "—"
+
+
+def advancement_slots(ch: Character) -> list[tuple[str, bool]]:
+    """The four advancements of a tier and whether each is bought (Skill and Other share one)."""
+    bought = set(ch.advancements)
+    return [
+        (tr("Capabilities"), Advancement.CAPABILITIES in bought),
+        (tr("Perfection"), Advancement.PERFECTION in bought),
+        (tr("Effort"), Advancement.EFFORT in bought),
+        (tr("Skill or other"), Advancement.SKILL in bought or Advancement.OTHER in bought),
+    ]
+
+
+def track_states(ch: Character) -> list[tuple[str, str, bool]]:
+    """Each damage track step with a short reminder and whether it is the current one."""
+    notes = {
+        DamageTrackState.HALE: tr("No penalty."),
+        DamageTrackState.IMPAIRED: tr("Effort costs 1 more per level; no minor or major effects."),
+        DamageTrackState.DEBILITATED: tr("No actions; move an immediate distance at most."),
+        DamageTrackState.DEAD: tr("The character is dead."),
+    }
+    names = {
+        DamageTrackState.HALE: tr("Hale"),
+        DamageTrackState.IMPAIRED: tr("Impaired"),
+        DamageTrackState.DEBILITATED: tr("Debilitated"),
+        DamageTrackState.DEAD: tr("Dead"),
+    }
+    return [(names[s], notes[s], ch.damage_track is s) for s in DamageTrackState]
+
+
+def wound_rows(ch: Character) -> list[tuple[str, int, int, str]]:
+    """(label, wounds taken, slots, reminder) for minor, moderate and major wounds."""
+    w = ch.wounds
+    return [
+        (tr("Minor"), w.minor, w.minor_slots, tr("When all are full, the next one is moderate.")),
+        (tr("Moderate"), w.moderate, w.moderate_slots, tr("All full: every task hindered 1 step.")),
+        (
+            tr("Major"),
+            w.major,
+            w.major_slots,
+            tr("Each hinders every task 1 step; the last kills."),
+        ),
+    ]
+
+
+def rest_labels(ch: Character) -> list[tuple[str, bool]]:
+    """The four rests of a day and whether each is used."""
+    names = {
+        Rest.ONE_ACTION: tr("1 action"),
+        Rest.TEN_MINUTES: tr("10 minutes"),
+        Rest.ONE_HOUR: tr("1 hour"),
+        Rest.TEN_HOURS: tr("10 hours"),
+    }
+    used = set(ch.recoveries_used)
+    return [(names[r], r in used) for r in REST_ORDER]
+
+
+def recovery_text(ch: Character) -> str:
+    """The recovery roll as written on the sheet: 1d6 + tier (+ bonus)."""
+    total = ch.tier + ch.recovery_bonus
+    if ch.recovery_bonus:
+        return tr("Roll 1d6 + {total}  (tier {tier} + bonus {bonus})").format(
+            total=total, tier=ch.tier, bonus=ch.recovery_bonus
+        )
+    return tr("Roll 1d6 + {total}  (tier)").format(total=total)
+
+
+def modifiers_text(modifiers: dict[str, int]) -> str:
+    """A follower's task modifiers: "stealth +1, combat −1"."""
+    return ", ".join(f"{task} {'+' if n > 0 else '−'}{abs(n)}" for task, n in modifiers.items())

@@ -1,0 +1,271 @@
+"""The flowing parts of a character sheet: skills, abilities, gear and the written parts.
+
+Each function returns rows for one column width; the sheet places them in its columns
+and pages. Sections with nothing in them are left out, except on a blank sheet, where
+empty lines invite pencil entries.
+"""
+
+from __future__ import annotations
+
+from numdesk.model.character import Character
+from numdesk.printing.blocks import (
+    Boxes,
+    Cell,
+    Column,
+    entry_rows,
+    label_value_rows,
+    note_rows,
+    paragraph_rows,
+    pencil_rows,
+    section,
+    table_rows,
+)
+from numdesk.printing.canvas import Canvas, font, tr
+from numdesk.printing.flow import Row
+from numdesk.printing.labels import (
+    ability_cost,
+    ability_meta,
+    armor_defense_text,
+    armor_number,
+    category_label,
+    modifiers_text,
+    skill_level_label,
+    weapon_damage_text,
+)
+from numdesk.rules.profiles import get_profile
+from numdesk.rules.types import SkillLevel
+
+#: Empty table lines added on a blank sheet for pencil entries.
+PENCIL_LINES = 3
+
+
+def _joined(name: str, detail: str) -> str:
+    return f"{name} — {detail}" if detail else name
+
+
+def skills(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
+    """Skills and inabilities, ticked in the column of their level, with a legend."""
+    levels: list[SkillLevel] = [
+        lvl for lvl in get_profile(ch.profile).skill_levels if lvl is not SkillLevel.INABILITY
+    ]
+    levels.append(SkillLevel.INABILITY)
+    columns = [Column(tr("Skill"))] + [
+        Column(skill_level_label(lvl)[0], width=17.0, align="center") for lvl in levels
+    ]
+    data: list[list[Cell]] = [
+        [_joined(s.name, s.description), *(s.level is lvl for lvl in levels)] for s in ch.skills
+    ]
+    if blank or not data:
+        data.extend([["", *(False for _ in levels)] for _ in range(PENCIL_LINES)])
+    header, body = table_rows(c, columns, data, width)
+    legend = " · ".join(
+        f"{skill_level_label(lvl)[0]} {skill_level_label(lvl).lower()}" for lvl in levels
+    )
+    return section(c, tr("Skills"), [*body, *note_rows(c, legend, width)], repeat=header)
+
+
+def abilities(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
+    """Special abilities: name and cost, kind/tier/source, description."""
+    body: list[Row] = []
+    for ability in ch.abilities:
+        body.extend(
+            entry_rows(
+                c,
+                width,
+                ability.name,
+                ability_cost(ability),
+                ability_meta(ability),
+                ability.description,
+            )
+        )
+    if blank:
+        body.extend(pencil_rows(PENCIL_LINES + 3))
+    if not body:
+        return []
+    return section(c, tr("Special abilities"), body)
+
+
+def attacks(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
+    """Weapons: category, damage and range."""
+    columns = [
+        Column(tr("Weapon")),
+        Column(tr("Type"), width=44),
+        Column(tr("Damage"), width=38, align="center"),
+        Column(tr("Range"), width=52),
+    ]
+    data: list[list[Cell]] = [
+        [_joined(w.name, w.notes), category_label(w.category), weapon_damage_text(w), w.range]
+        for w in ch.weapons
+    ]
+    if blank or not data:
+        data.extend([["", "", "", ""] for _ in range(2)])
+    header, body = table_rows(c, columns, data, width)
+    return section(c, tr("Attacks"), body, repeat=header)
+
+
+def armor(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
+    """Armor worn (and shields in `cypher`), with what each does."""
+    profile = get_profile(ch.profile)
+    rows: list[Row] = []
+    if ch.armor or blank:
+        if profile.armor_subtracts:
+            columns = [
+                Column(tr("Armor")),
+                Column(tr("Type"), width=44),
+                Column(tr("Armor"), width=34, align="center"),
+                Column(tr("Speed cost"), width=46, align="center"),
+            ]
+            data: list[list[Cell]] = [
+                [
+                    _joined(a.name, a.notes),
+                    category_label(a.category),
+                    str(armor_number(a)),
+                    str(a.speed_cost),
+                ]
+                for a in ch.armor
+            ]
+        else:
+            columns = [
+                Column(tr("Armor")),
+                Column(tr("Type"), width=44),
+                Column(tr("Defense"), width=96),
+            ]
+            data = [
+                [_joined(a.name, a.notes), category_label(a.category), armor_defense_text(a)]
+                for a in ch.armor
+            ]
+        if blank:
+            data.extend([["" for _ in columns] for _ in range(2)])
+        header, body = table_rows(c, columns, data, width)
+        rows.extend([*header, *body])
+    if ch.armor_cost_reduction:
+        rows.extend(
+            note_rows(
+                c,
+                tr("Cost of wearing armor reduced by {n}.").format(n=ch.armor_cost_reduction),
+                width,
+            )
+        )
+    if ch.shields:
+        columns = [
+            Column(tr("Shield")),
+            Column(tr("Minor"), width=36),
+            Column(tr("Moderate"), width=40),
+            Column(tr("Major"), width=30),
+            Column(tr("Broken"), width=34, align="center"),
+        ]
+        data = [
+            [s.name, Boxes(s.minor, 3), Boxes(s.moderate, 2), Boxes(s.major, 1), s.broken]
+            for s in ch.shields
+        ]
+        header, body = table_rows(c, columns, data, width)
+        rows.extend([*header, *body])
+    if not rows:
+        return []
+    return section(c, tr("Armor"), rows)
+
+
+def cyphers(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
+    """Cyphers carried against the limit, with a warning when over it."""
+    count, limit = len(ch.cyphers), ch.cypher_limit
+    over = count > limit
+    note = tr("{count} of {limit} carried").format(count=count, limit=limit)
+    body: list[Row] = []
+    if over:
+        body.extend(
+            paragraph_rows(
+                c,
+                tr("Over the limit: {count} cyphers carried, limit {limit}.").format(
+                    count=count, limit=limit
+                ),
+                width,
+                f=font(8.5, bold=True),
+            )
+        )
+    for cypher in ch.cyphers:
+        level = str(cypher.level) if cypher.level is not None else cypher.level_dice
+        right = tr("Level {level}").format(level=level) if level else ""
+        body.extend(entry_rows(c, width, cypher.name, right, cypher.form, cypher.effect))
+    if blank:
+        body.extend(pencil_rows(max(limit - count, 0) * 2))
+    elif not ch.cyphers:
+        body.extend(note_rows(c, tr("No cyphers carried."), width))
+    return section(c, tr("Cyphers"), body, note=(note.upper() if over else note))
+
+
+def artifacts(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
+    """Artifacts with level and depletion."""
+    body: list[Row] = []
+    for art in ch.artifacts:
+        level = str(art.level) if art.level is not None else art.level_dice
+        right = tr("Level {level}").format(level=level) if level else ""
+        meta = tr("Depletion: {d}").format(d=art.depletion or "—")
+        if art.depleted:
+            meta += " · " + tr("DEPLETED")
+        if art.form:
+            meta += " · " + art.form
+        body.extend(entry_rows(c, width, art.name, right, meta, art.effect))
+    if blank:
+        body.extend(pencil_rows(PENCIL_LINES))
+    return section(c, tr("Artifacts"), body) if body else []
+
+
+def oddities(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
+    """Oddities: curiosities to barter."""
+    body: list[Row] = []
+    for odd in ch.oddities:
+        body.extend(entry_rows(c, width, odd.name, body=odd.description))
+    if blank:
+        body.extend(pencil_rows(PENCIL_LINES - 1))
+    return section(c, tr("Oddities"), body) if body else []
+
+
+def equipment(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
+    """Ordinary gear with quantities, and the shins."""
+    columns = [
+        Column(tr("Qty"), width=24, align="center"),
+        Column(tr("Item")),
+        Column(tr("Price"), width=48),
+    ]
+    data: list[list[Cell]] = [
+        [str(e.quantity), _joined(e.name, e.description), e.price] for e in ch.equipment
+    ]
+    if blank or not data:
+        data.extend([["", "", ""] for _ in range(PENCIL_LINES)])
+    header, body = table_rows(c, columns, data, width)
+    shins = label_value_rows(c, tr("Shins"), str(ch.shins), width)
+    for row in shins:
+        row.keep_with_next = True  # never alone at the foot of a column
+    return section(c, tr("Equipment"), [*shins, *header, *body])
+
+
+def followers(c: Canvas, ch: Character, width: float) -> list[Row]:
+    """Followers: level, health, task modifiers, notes."""
+    body: list[Row] = []
+    for f in ch.followers:
+        health = f.health if f.health is not None else 3 * f.level
+        meta = tr("Health {health} · acquired at tier {tier}").format(
+            health=health, tier=f.acquired_at_tier
+        )
+        mods = modifiers_text(f.modifiers)
+        if mods:
+            meta += " · " + mods
+        right = tr("Level {level}").format(level=f.level)
+        body.extend(entry_rows(c, width, f.name, right, meta, f.notes))
+    return section(c, tr("Followers"), body) if body else []
+
+
+def writing(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
+    """Background, connections and notes (with lines to write on when blank)."""
+    rows: list[Row] = []
+    for title, text in (
+        (tr("Background"), ch.background),
+        (tr("Connections"), ch.connections),
+        (tr("Notes"), ch.notes),
+    ):
+        body = paragraph_rows(c, text, width) if text.strip() else []
+        if blank:
+            body.extend(pencil_rows(PENCIL_LINES + 3))
+        if body:
+            rows.extend(section(c, title, body))
+    return rows

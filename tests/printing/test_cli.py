@@ -1,0 +1,162 @@
+"""`numdesk export-pdf` on a real library file."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from numdesk.cli import main
+from numdesk.store import Library
+from tests.conftest import REPO_ROOT
+from tests.printing.conftest import flat, page_count, page_size_points, pdf_text
+from tests.printing.samples import sample_creature, sample_encounter
+
+
+@pytest.fixture
+def library_file(tmp_path: Path) -> Path:
+    """A library holding a character, two creatures and an encounter linking them."""
+    path = tmp_path / "lib.numdesk"
+    encounter, creatures, characters = sample_encounter()
+    with Library.create(path, starter=False) as lib:
+        lib.save_many(
+            [
+                *characters.values(),
+                *creatures.values(),
+                encounter,
+                sample_creature("Broken Hound", 3),
+            ]
+        )
+    return path
+
+
+def test_export_mixes_sheets_stat_blocks_and_encounters_in_order(
+    library_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "out.pdf"
+    code = main(
+        [
+            "export-pdf",
+            "--library",
+            str(library_file),
+            "--character",
+            "kaelen vry",
+            "--creature",
+            "Margr Raider",
+            "--creature",
+            "Broken Hound",
+            "--encounter",
+            "Ambush at Hollow Ford",
+            "--out",
+            str(out),
+            "--page-size",
+            "letter",
+        ]
+    )
+    assert code == 0
+    assert str(out) in capsys.readouterr().out
+    text = flat(pdf_text(out))
+    positions = [
+        text.index(s) for s in ("Tames the Silver Storm", "Broken Hound", "Ambush at Hollow Ford")
+    ]
+    assert positions == sorted(positions)
+    assert "Margr Raider" in text and "Might 13/17" in text
+    assert [round(v) for v in page_size_points(out)] == [612, 792]
+    assert page_count(out) == 3  # a sheet, a page of stat blocks, an encounter
+
+
+def test_export_blank_sheet_with_the_library_named_before_the_command(
+    library_file: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "blank.pdf"
+    assert (
+        main(
+            [
+                "--library",
+                str(library_file),
+                "export-pdf",
+                "--character",
+                "Kaelen Vry",
+                "--out",
+                str(out),
+                "--blank",
+            ]
+        )
+        == 0
+    )
+    words = pdf_text(out).split()
+    assert "17" in words and "13" not in words
+
+
+def test_unknown_names_and_missing_library_are_one_line_errors(
+    library_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "none.pdf"
+    assert (
+        main(
+            [
+                "export-pdf",
+                "--library",
+                str(library_file),
+                "--creature",
+                "Nobody",
+                "--out",
+                str(out),
+            ]
+        )
+        == 1
+    )
+    assert "no creature called 'Nobody'" in capsys.readouterr().err
+    assert (
+        main(
+            [
+                "export-pdf",
+                "--library",
+                str(tmp_path / "missing.numdesk"),
+                "--character",
+                "X",
+                "--out",
+                str(out),
+            ]
+        )
+        == 1
+    )
+    assert "There is no library" in capsys.readouterr().err
+    assert main(["export-pdf", "--library", str(library_file), "--out", str(out)]) == 1
+    assert "Name at least one" in capsys.readouterr().err
+    assert not out.exists()
+    with pytest.raises(SystemExit):
+        main(
+            [
+                "export-pdf",
+                "--library",
+                str(library_file),
+                "--character",
+                "Kaelen Vry",
+                "--out",
+                str(out),
+                "--page-size",
+                "A5",
+            ]
+        )
+
+
+def test_default_library_is_the_users_own(tmp_path: Path) -> None:
+    """Run as a user would, in a fresh process whose data folder is a temporary one."""
+    out = tmp_path / "starter.pdf"
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "QT_QPA_PLATFORM": "offscreen"}
+    argv = ["export-pdf", "--creature", "Street tough", "--out", str(out)]
+    result = subprocess.run(
+        [sys.executable, "-m", "numdesk", *argv],
+        cwd=REPO_ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Street tough" in pdf_text(out)
+    assert (tmp_path / "data" / "numdesk" / "library.numdesk").exists()
