@@ -1,0 +1,154 @@
+"""Take damage: Pool damage with Armor, overflow and the track (`numenera`), or a wound
+after block/dodge and shield (`cypher`). The result is shown before it is applied."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QGroupBox,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QWidget,
+)
+
+from numdesk.controllers.character import CharacterController
+from numdesk.model.errors import DomainError
+from numdesk.model.operations.damage import (
+    TakeDamage,
+    TakeWound,
+    armor_category,
+    defense_task_steps,
+    preview_damage,
+    preview_wound,
+    worn_armor,
+)
+from numdesk.rules.defense import DefenseKind
+from numdesk.rules.types import DamageType, WoundSeverity
+from numdesk.views.forms import child
+from numdesk.views.sheet.forms import load_sheet_form
+
+ERROR_STYLE = "color: #b00020;"
+
+
+class DamageDialog(QDialog):
+    """Preview then apply damage to the controller's character."""
+
+    def __init__(self, controller: CharacterController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        profile = controller.profile
+        character = controller.character
+        self.setWindowTitle(self.tr("Take damage — {0}").format(character.name))
+        form = load_sheet_form("damage_dialog.ui", self, margin=10)
+        self.amount = child(form, QSpinBox, "amountSpin")
+        self.damage_type = child(form, QComboBox, "typeCombo")
+        self.use_armor = child(form, QCheckBox, "armorCheck")
+        self.pool_preview = child(form, QLabel, "poolPreview")
+        self.apply_pool = child(form, QPushButton, "applyPoolButton")
+        self.wound_box = child(form, QGroupBox, "woundBox")
+        self.severity = child(form, QComboBox, "severityCombo")
+        self.defense = child(form, QComboBox, "defenseCombo")
+        self.defended = child(form, QCheckBox, "defendedCheck")
+        self.shield = child(form, QComboBox, "shieldCombo")
+        self.wound_preview = child(form, QLabel, "woundPreview")
+        self.apply_wound = child(form, QPushButton, "applyWoundButton")
+        self.error = child(form, QLabel, "errorLabel")
+        child(form, QDialogButtonBox, "closeButtons").rejected.connect(self.reject)
+        if not profile.uses_damage_track:
+            child(form, QGroupBox, "poolBox").setTitle(
+                self.tr("Damage to a Pool (special attacks)")
+            )
+        for kind in DamageType:
+            if kind is DamageType.AMBIENT and not profile.uses_damage_track:
+                continue
+            self.damage_type.addItem(self.tr(kind.value.capitalize()), kind)
+        self.use_armor.setText(self.tr("Apply Armor ({0})").format(worn_armor(character)))
+        self.use_armor.setVisible(profile.armor_subtracts)
+        for label in (self.pool_preview, self.wound_preview):
+            label.setStyleSheet("font-weight: bold;")
+            label.setMinimumHeight(52)
+            label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        for severity in WoundSeverity:
+            self.severity.addItem(self.tr(severity.name.capitalize()), severity)
+        category = armor_category(character)
+        for defense in (DefenseKind.NONE, DefenseKind.BLOCK, DefenseKind.DODGE):
+            label_text = self.tr(defense.value.capitalize())
+            if defense is not DefenseKind.NONE and not profile.uses_damage_track:
+                steps = defense_task_steps(character, defense)
+                word = self.tr("eased") if steps > 0 else self.tr("hindered")
+                if steps:
+                    label_text += self.tr(" ({0} armor: {1} {2})").format(
+                        self.tr(category.value), word, abs(steps)
+                    )
+            self.defense.addItem(label_text, defense)
+        self.shield.addItem(self.tr("(no shield)"), None)
+        for shield in character.shields:
+            if not shield.broken:
+                self.shield.addItem(shield.name, shield.uid)
+        self.wound_box.setVisible(not profile.uses_damage_track)
+        self.error.setStyleSheet(ERROR_STYLE)
+        self.setMinimumWidth(520)
+        self.adjustSize()
+
+        self.amount.valueChanged.connect(self.update_preview)
+        self.damage_type.currentIndexChanged.connect(self.update_preview)
+        self.use_armor.toggled.connect(self.update_preview)
+        for combo in (self.severity, self.defense, self.shield):
+            combo.currentIndexChanged.connect(self.update_preview)
+        self.defended.toggled.connect(self.update_preview)
+        self.apply_pool.clicked.connect(self.apply_damage)
+        self.apply_wound.clicked.connect(self.apply_wound_now)
+        controller.changed.connect(self.update_preview)
+        self.update_preview()
+
+    def _pool_args(self) -> tuple[int, DamageType, bool]:
+        return self.amount.value(), self.damage_type.currentData(), self.use_armor.isChecked()
+
+    def update_preview(self) -> None:
+        character = self.controller.character
+        self.error.clear()
+        try:
+            preview = preview_damage(character, *self._pool_args())
+            self.pool_preview.setText(self.tr(preview.summary))
+            self.apply_pool.setEnabled(self.amount.value() > 0)
+        except DomainError as err:
+            self.pool_preview.setText(err.message)
+            self.apply_pool.setEnabled(False)
+        if self.wound_box.isHidden() and self.controller.profile.uses_damage_track:
+            return
+        try:
+            wound = preview_wound(character, *self._wound_args())
+            self.wound_preview.setText(wound.summary)
+            self.apply_wound.setEnabled(True)
+        except DomainError as err:
+            self.wound_preview.setText(err.message)
+            self.apply_wound.setEnabled(False)
+
+    def _wound_args(self) -> tuple[WoundSeverity, DefenseKind, bool, str | None]:
+        return (
+            self.severity.currentData(),
+            self.defense.currentData(),
+            self.defended.isChecked(),
+            self.shield.currentData(),
+        )
+
+    def apply_damage(self) -> bool:
+        """Apply the previewed Pool damage (undoable)."""
+        return self._apply(TakeDamage(*self._pool_args()))
+
+    def apply_wound_now(self) -> bool:
+        """Apply the previewed wound (undoable)."""
+        return self._apply(TakeWound(*self._wound_args()))
+
+    def _apply(self, operation: TakeDamage | TakeWound) -> bool:
+        try:
+            self.controller.apply(operation)
+        except DomainError as err:
+            self.error.setText(err.message)
+            return False
+        return True

@@ -1,0 +1,246 @@
+"""Play mode: the side panel used at the table (tasks, damage, rests, cyphers and
+artifacts, XP spends, GM intrusions) and the roll log of this sheet's dice."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGridLayout,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QListView,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from numdesk.controllers.character import CharacterController
+from numdesk.model.character import Character
+from numdesk.model.errors import DomainError
+from numdesk.model.kinds import EntryKind
+from numdesk.model.operations.base import Operation
+from numdesk.model.operations.devices import UseArtifact, UseCypher
+from numdesk.model.operations.xp import RefuseIntrusion, SpendXp, gm_intrusion_ops
+from numdesk.rules.xp import XpSpendKind, available_spends, spend_cost, spend_label
+from numdesk.views.sheet.damage_dialog import DamageDialog
+from numdesk.views.sheet.history import RollLogModel
+from numdesk.views.sheet.recover_dialog import RecoverDialog
+from numdesk.views.sheet.style import set_role
+from numdesk.views.sheet.task_dialog import TaskDialog
+
+
+def _first_upper(text: str) -> str:
+    """ "refuse a GM intrusion" → "Refuse a GM intrusion" (str.capitalize lowers the rest)."""
+    return text[:1].upper() + text[1:]
+
+
+class RecipientCombo(QComboBox):
+    """A combo box that refreshes its choices just before its list opens."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.opening: Callable[[], None] = lambda: None
+
+    def showPopup(self) -> None:
+        self.opening()
+        super().showPopup()
+
+
+class PlayPanel(QWidget):
+    """Buttons for every table action; each one is an operation through the controller."""
+
+    def __init__(self, controller: CharacterController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        layout = QVBoxLayout(self)
+
+        actions = QGroupBox(self.tr("At the table"), self)
+        grid = QGridLayout(actions)
+        self.task_button = QPushButton(self.tr("&Task…"), actions)
+        self.damage_button = QPushButton(self.tr("Take &damage…"), actions)
+        self.recover_button = QPushButton(self.tr("Re&cover…"), actions)
+        grid.addWidget(self.task_button, 0, 0)
+        grid.addWidget(self.damage_button, 0, 1)
+        grid.addWidget(self.recover_button, 0, 2)
+        layout.addWidget(actions)
+
+        items = QGroupBox(self.tr("Cyphers and artifacts"), self)
+        igrid = QGridLayout(items)
+        self.cypher_combo = QComboBox(items)
+        self.use_cypher_button = QPushButton(self.tr("Use c&ypher"), items)
+        self.artifact_combo = QComboBox(items)
+        self.use_artifact_button = QPushButton(self.tr("Use &artifact"), items)
+        igrid.addWidget(self.cypher_combo, 0, 0)
+        igrid.addWidget(self.use_cypher_button, 0, 1)
+        igrid.addWidget(self.artifact_combo, 1, 0)
+        igrid.addWidget(self.use_artifact_button, 1, 1)
+        igrid.setColumnStretch(0, 1)
+        layout.addWidget(items)
+
+        xp_box = QGroupBox(self.tr("XP and GM intrusions"), self)
+        xgrid = QGridLayout(xp_box)
+        self.spend_combo = QComboBox(xp_box)
+        for kind in available_spends(controller.profile):
+            if kind in (XpSpendKind.ADVANCEMENT, XpSpendKind.REROLL):
+                continue
+            cost = spend_cost(controller.profile, kind)
+            self.spend_combo.addItem(
+                self.tr("{0} ({1} XP)").format(_first_upper(self.tr(spend_label(kind))), cost),
+                kind,
+            )
+        self.spend_note = QLineEdit(xp_box)
+        self.spend_note.setPlaceholderText(self.tr("what for (noted in the history)"))
+        self.spend_button = QPushButton(self.tr("&Spend XP"), xp_box)
+        self.recipient_combo = RecipientCombo(xp_box)
+        self.recipient_combo.opening = self._fill_recipients_if_stale
+        self.intrusion_reason = QLineEdit(xp_box)
+        self.intrusion_reason.setPlaceholderText(self.tr("why that player gets 1 XP"))
+        self.intrusion_button = QPushButton(self.tr("Accept &GM intrusion (+2, give 1)"), xp_box)
+        self.refuse_button = QPushButton(self.tr("&Refuse intrusion (1 XP)"), xp_box)
+        self.refuse_button.setVisible(controller.profile.refuse_intrusion_cost is not None)
+        xgrid.addWidget(self.spend_combo, 0, 0)
+        xgrid.addWidget(self.spend_button, 0, 1)
+        xgrid.addWidget(self.spend_note, 1, 0, 1, 2)
+        xgrid.addWidget(QLabel(self.tr("Give 1 XP to:")), 2, 0, 1, 2)
+        xgrid.addWidget(self.recipient_combo, 3, 0, 1, 2)
+        xgrid.addWidget(self.intrusion_reason, 4, 0, 1, 2)
+        xgrid.addWidget(self.intrusion_button, 5, 0, 1, 2)
+        xgrid.addWidget(self.refuse_button, 6, 0, 1, 2)
+        layout.addWidget(xp_box)
+
+        self.message = QLabel(self)
+        self.message.setWordWrap(True)
+        set_role(self.message, "error")
+        layout.addWidget(self.message)
+        self.status = QLabel(self)
+        self.status.setWordWrap(True)
+        layout.addWidget(self.status)
+
+        layout.addWidget(QLabel(self.tr("Roll log (newest first):")))
+        self.roll_log = RollLogModel(controller, self)
+        self.roll_view = QListView(self)
+        self.roll_view.setModel(self.roll_log)
+        layout.addWidget(self.roll_view, 1)
+
+        self.task_button.clicked.connect(self.open_task)
+        self.damage_button.clicked.connect(self.open_damage)
+        self.recover_button.clicked.connect(self.open_recover)
+        self.use_cypher_button.clicked.connect(self.use_cypher)
+        self.use_artifact_button.clicked.connect(self.use_artifact)
+        self.spend_button.clicked.connect(self.spend_xp)
+        self.intrusion_button.clicked.connect(self.gm_intrusion)
+        self.refuse_button.clicked.connect(lambda: self._apply(RefuseIntrusion()))
+        controller.changed.connect(self.refresh)
+        # the other characters are listed again (when the list is opened) only after the
+        # library's entries changed, not on every edit of this sheet
+        self._recipients_stale = False
+        entries_changed = getattr(controller.library_controller, "entriesChanged", None)
+        if entries_changed is not None:
+            entries_changed.connect(self._mark_recipients_stale)
+        self.dialogs: list[QWidget] = []
+        self.refresh()
+        self._fill_recipients()
+
+    def refresh(self) -> None:
+        character = self.controller.character
+        self.cypher_combo.clear()
+        for cypher in character.cyphers:
+            level = f" ({self.tr('level')} {cypher.level})" if cypher.level else ""
+            self.cypher_combo.addItem(f"{cypher.name}{level}", cypher.uid)
+        self.artifact_combo.clear()
+        for artifact in character.artifacts:
+            state = self.tr(" — depleted") if artifact.depleted else ""
+            self.artifact_combo.addItem(
+                f"{artifact.name} ({artifact.depletion}){state}", artifact.uid
+            )
+        self.use_cypher_button.setEnabled(bool(character.cyphers))
+        self.use_artifact_button.setEnabled(any(not a.depleted for a in character.artifacts))
+
+    def _mark_recipients_stale(self) -> None:
+        self._recipients_stale = True
+
+    def _fill_recipients_if_stale(self) -> None:
+        if self._recipients_stale:
+            self._fill_recipients()
+
+    def _fill_recipients(self) -> None:
+        self._recipients_stale = False
+        current = self.recipient_combo.currentData()
+        self.recipient_combo.clear()
+        library = self.controller.library
+        for summary in library.search("", kinds=[EntryKind.CHARACTER], limit=500):
+            if summary.uid != self.controller.uid:
+                self.recipient_combo.addItem(summary.name, summary.uid)
+        if current is not None:
+            self.recipient_combo.setCurrentIndex(max(self.recipient_combo.findData(current), 0))
+        self.intrusion_button.setEnabled(self.recipient_combo.count() > 0)
+
+    def _apply(self, operation: Operation[Character]) -> bool:
+        try:
+            change = self.controller.apply(operation)
+        except DomainError as err:
+            self.message.setText(err.message)
+            return False
+        self.message.clear()
+        self.status.setText(change.summary)
+        return True
+
+    def _show(self, dialog: QWidget) -> QWidget:
+        self.dialogs = [d for d in self.dialogs if d.isVisible()] + [dialog]
+        dialog.show()
+        return dialog
+
+    def open_task(self) -> TaskDialog:
+        dialog = TaskDialog(self.controller, self)
+        self._show(dialog)
+        return dialog
+
+    def open_damage(self) -> DamageDialog:
+        dialog = DamageDialog(self.controller, self)
+        self._show(dialog)
+        return dialog
+
+    def open_recover(self) -> RecoverDialog:
+        dialog = RecoverDialog(self.controller, self)
+        self._show(dialog)
+        return dialog
+
+    def use_cypher(self) -> bool:
+        uid = self.cypher_combo.currentData()
+        return uid is not None and self._apply(UseCypher(uid))
+
+    def use_artifact(self) -> bool:
+        uid = self.artifact_combo.currentData()
+        return uid is not None and self._apply(UseArtifact(uid, self.controller.dice))
+
+    def spend_xp(self) -> bool:
+        kind = self.spend_combo.currentData()
+        if kind is None:
+            return False
+        if self._apply(SpendXp(kind, self.spend_note.text().strip())):
+            self.spend_note.clear()
+            return True
+        return False
+
+    def gm_intrusion(self) -> bool:
+        """+2 XP here, 1 given to the chosen character (both saved; one undo step)."""
+        uid = self.recipient_combo.currentData()
+        if uid is None:
+            self.message.setText(self.tr("Choose who receives 1 XP."))
+            return False
+        try:
+            other = self.controller.load_other(uid)
+            mine, theirs = gm_intrusion_ops(
+                self.controller.character, other, self.intrusion_reason.text().strip()
+            )
+            change = self.controller.apply_with_others(mine, [(theirs, other)])
+        except DomainError as err:
+            self.message.setText(err.message)
+            return False
+        self.message.clear()
+        self.status.setText(change.summary)
+        self.intrusion_reason.clear()
+        return True

@@ -1,0 +1,390 @@
+"""The character sheet: the paper form (ui/sheet.ui) in a scroll area, beside the play
+and history panels. It only shows the controller's character and forwards intents."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QPalette, QUndoStack
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QRadioButton,
+    QScrollArea,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from numdesk.controllers.character import CharacterController
+from numdesk.model.character import Character
+from numdesk.model.errors import DomainError
+from numdesk.model.operations import SetField, SetPool, SetWounds
+from numdesk.model.operations.base import Operation
+from numdesk.model.operations.conditions import task_hindrance, track_problem
+from numdesk.model.operations.devices import cypher_limit_warning
+from numdesk.rules.damage_track import track_effects
+from numdesk.rules.types import REST_ORDER, DamageTrackState, Rest, Stat
+from numdesk.views.forms import child
+from numdesk.views.sheet.advancement import AdvancementPanel
+from numdesk.views.sheet.bindings import ErrorLabel, FieldBinding, typed_int
+from numdesk.views.sheet.forms import load_sheet_form
+from numdesk.views.sheet.history import HistoryPanel
+from numdesk.views.sheet.lists import ItemListEditor
+from numdesk.views.sheet.play import PlayPanel
+from numdesk.views.sheet.portrait import PortraitLabel
+from numdesk.views.sheet.specs import LIST_SPECS
+from numdesk.views.sheet.style import set_role, style_paper
+from numdesk.views.sheet.wounds import WoundBoxes
+
+TEXT_FIELDS = (
+    ("nameEdit", "name", "nameError"),
+    ("playerEdit", "player", "nameError"),
+    ("descriptorEdit", "descriptor", "sentenceError"),
+    ("typeEdit", "type", "sentenceError"),
+    ("focusEdit", "focus", "sentenceError"),
+    ("flavorEdit", "flavor", "sentenceError"),
+)
+NUMBER_FIELDS = (
+    ("tierEdit", "tier", "numbersError"),
+    ("effortEdit", "effort", "numbersError"),
+    ("xpEdit", "xp", "numbersError"),
+    ("shinsEdit", "shins", "numbersError"),
+    ("cypherLimitEdit", "cypher_limit", "cypherLimitError"),
+)
+STORY_FIELDS = (
+    ("backgroundEdit", "background"),
+    ("connectionsEdit", "connections"),
+    ("notesEdit", "notes"),
+)
+TRACK_BUTTONS = (
+    ("trackHale", DamageTrackState.HALE),
+    ("trackImpaired", DamageTrackState.IMPAIRED),
+    ("trackDebilitated", DamageTrackState.DEBILITATED),
+    ("trackDead", DamageTrackState.DEAD),
+)
+REST_BOXES = ("restOneAction", "restTenMinutes", "restOneHour", "restTenHours")
+SEVERITIES = ("minor", "moderate", "major")
+
+
+def _attr(field: str) -> Callable[[Character], Any]:
+    return lambda character: getattr(character, field)
+
+
+def _pool_attr(stat: Stat, part: str) -> Callable[[Character], Any]:
+    return lambda character: getattr(character.pool(stat), part)
+
+
+def _set_text(field: str) -> Callable[[str], Operation[Character]]:
+    return lambda text: SetField(field, text)
+
+
+def _set_number(field: str) -> Callable[[str], Operation[Character]]:
+    return lambda text: SetField(field, typed_int(text))
+
+
+def _set_pool(stat: Stat, part: str) -> Callable[[str], Operation[Character]]:
+    """SetPool for one of current/maximum/edge; the typed text goes in as typed."""
+
+    def make(text: str) -> Operation[Character]:
+        value: Any = typed_int(text)
+        if part == "current":
+            return SetPool(stat, current=value)
+        if part == "maximum":
+            return SetPool(stat, maximum=value)
+        return SetPool(stat, edge=value)
+
+    return make
+
+
+class SheetWidget(QWidget):
+    """One open character: the sheet, play mode and history, all through `controller`."""
+
+    def __init__(self, controller: CharacterController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.setObjectName("SheetWidget")
+        self.paper = QWidget()
+        self.paper.setObjectName("paper")
+        self.paper.setBackgroundRole(QPalette.ColorRole.Base)  # white like paper
+        self.paper.setAutoFillBackground(True)
+        self.form = load_sheet_form("sheet.ui", self.paper)
+        self.scroll_area = QScrollArea()
+        self.scroll_area.setWidget(self.paper)
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setMinimumWidth(560)
+
+        self.undo_button = QPushButton(self.tr("Undo"))
+        self.redo_button = QPushButton(self.tr("Redo"))
+        self.play_panel = PlayPanel(controller)
+        self.history_panel = HistoryPanel(controller)
+        self.side = QTabWidget()
+        self.side.addTab(self.play_panel, self.tr("&Play"))
+        self.side.addTab(self.history_panel, self.tr("Hi&story"))
+        side_box = QWidget()
+        side_layout = QVBoxLayout(side_box)
+        side_layout.setContentsMargins(0, 0, 0, 0)
+        undo_row = QHBoxLayout()
+        undo_row.addWidget(self.undo_button)
+        undo_row.addWidget(self.redo_button)
+        undo_row.addStretch(1)
+        side_layout.addLayout(undo_row)
+        side_layout.addWidget(self.side)
+        splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        splitter.addWidget(self.scroll_area)
+        splitter.addWidget(side_box)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([900, 380])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(splitter)
+
+        self.bindings: list[FieldBinding] = []
+        self._errors: dict[str, ErrorLabel] = {}
+        self._bind_fields()
+        self._bind_health()
+        self.list_editors: dict[str, ItemListEditor] = {}
+        for name, spec in LIST_SPECS.items():
+            editor = child(self.form, ItemListEditor, f"{name}Editor")
+            editor.setup(controller, spec)
+            self.list_editors[name] = editor
+        self.advancement = child(self.form, AdvancementPanel, "advancementPanel")
+        self.advancement.setup(controller)
+        self.portrait = child(self.form, PortraitLabel, "portrait")
+        self.portrait.imageDropped.connect(self.set_portrait_file)
+        child(self.form, QPushButton, "portraitChoose").clicked.connect(self.choose_portrait)
+        child(self.form, QPushButton, "portraitRemove").clicked.connect(self.remove_portrait)
+        self.cypher_warning = child(self.form, QLabel, "cypherWarning")
+        stack = controller.undo_stack
+        self.undo_button.clicked.connect(stack.undo)
+        self.redo_button.clicked.connect(stack.redo)
+        stack.canUndoChanged.connect(self.undo_button.setEnabled)
+        stack.canRedoChanged.connect(self.redo_button.setEnabled)
+        self.undo_button.setEnabled(stack.canUndo())
+        self.redo_button.setEnabled(stack.canRedo())
+        style_paper(self.form)
+        controller.changed.connect(self.refresh)
+        controller.reloaded.connect(self._reloaded)
+        self._set_tab_order()
+        self.refresh()
+
+    # -- public --------------------------------------------------------------------------
+    @property
+    def undo_stack(self) -> QUndoStack:
+        """The sheet's undo stack (the main window adds it to its QUndoGroup)."""
+        return self.controller.undo_stack
+
+    def line(self, name: str) -> QLineEdit:
+        """A named line edit of the form (tests type into these)."""
+        return child(self.form, QLineEdit, name)
+
+    def error_text(self, label_name: str) -> str:
+        """The message shown in a red error label ("" when hidden)."""
+        label = child(self.form, QLabel, label_name)
+        return "" if label.isHidden() else label.text()
+
+    # -- binding -------------------------------------------------------------------------
+    def _error(self, name: str) -> ErrorLabel:
+        if name not in self._errors:
+            self._errors[name] = ErrorLabel(child(self.form, QLabel, name))
+        return self._errors[name]
+
+    def _bind(
+        self,
+        widget: QLineEdit | QPlainTextEdit,
+        read: Callable[[Character], Any],
+        make_op: Callable[[str], Operation[Character]],
+        error: str,
+    ) -> None:
+        self.bindings.append(
+            FieldBinding(self.controller, widget, read, make_op, self._error(error))
+        )
+
+    def _bind_fields(self) -> None:
+        for widget_name, field, error in TEXT_FIELDS:
+            self._bind(self.line(widget_name), _attr(field), _set_text(field), error)
+        for widget_name, field, error in NUMBER_FIELDS:
+            edit = self.line(widget_name)
+            edit.setMaximumWidth(60)
+            edit.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            self._bind(edit, _attr(field), _set_number(field), error)
+        for stat in Stat:
+            for part in ("current", "maximum", "edge"):
+                edit = self.line(f"{stat.value}{part.capitalize()}")
+                edit.setAlignment(Qt.AlignmentFlag.AlignCenter)
+                edit.setMaximumWidth(80 if part == "current" else 60)
+                self._bind(
+                    edit, _pool_attr(stat, part), _set_pool(stat, part), f"{stat.value}Error"
+                )
+        for widget_name, field in STORY_FIELDS:
+            box = child(self.form, QPlainTextEdit, widget_name)
+            box.setMinimumHeight(70)
+            self._bind(box, _attr(field), _set_text(field), "storyError")
+
+    def _bind_health(self) -> None:
+        for name, state in TRACK_BUTTONS:
+            button = child(self.form, QRadioButton, name)
+            button.clicked.connect(
+                lambda _c=False, s=state: self._apply(SetField("damage_track", int(s)))
+            )
+        for name, rest in zip(REST_BOXES, REST_ORDER, strict=True):
+            box = child(self.form, QCheckBox, name)
+            box.clicked.connect(lambda checked, r=rest: self._toggle_rest(r, checked))
+        for severity in SEVERITIES:
+            boxes = child(self.form, WoundBoxes, f"{severity}Boxes")
+            boxes.countRequested.connect(lambda n, s=severity: self._apply(SetWounds(**{s: n})))
+
+    def _apply(self, operation: Operation[Character], error: str = "healthError") -> bool:
+        """Apply a click's operation; a refusal is shown in the `error` label."""
+        try:
+            self.controller.apply(operation)
+        except DomainError as err:
+            self._error(error).show(err.message, self)
+            self.refresh()
+            return False
+        self._error(error).clear(self)
+        return True
+
+    def _toggle_rest(self, rest: Rest, checked: bool) -> None:
+        used = [r for r in self.controller.character.recoveries_used if r != rest]
+        if checked:
+            used.append(rest)
+        self._apply(SetField("recoveries_used", [r.value for r in REST_ORDER if r in used]))
+
+    def _reloaded(self) -> None:
+        self.play_panel.status.setText(
+            self.tr(
+                "This character was changed elsewhere and has been reloaded; "
+                "earlier edits can no longer be undone here."
+            )
+        )
+
+    # -- portrait -------------------------------------------------------------------------
+    def set_portrait_file(self, path: str) -> bool:
+        """Store the image file at `path` as the portrait (undoable)."""
+        try:
+            data = Path(path).read_bytes()
+        except OSError as err:
+            self._error("portraitError").show(
+                self.tr("Cannot read {0}: {1}").format(path, err.strerror), self.portrait
+            )
+            return False
+        try:
+            self.controller.apply(SetField("portrait", data))
+        except DomainError as err:
+            self._error("portraitError").show(err.message, self.portrait)
+            return False
+        self._error("portraitError").clear()
+        return True
+
+    def choose_portrait(self) -> None:
+        path, _filter = QFileDialog.getOpenFileName(
+            self,
+            self.tr("Choose a portrait"),
+            "",
+            self.tr("Images (*.png *.jpg *.jpeg *.gif *.bmp)"),
+        )
+        if path:
+            self.set_portrait_file(path)
+
+    def remove_portrait(self) -> None:
+        self._apply(SetField("portrait", None), "portraitError")
+
+    # -- drawing --------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Redraw every field from the character (called on `changed`)."""
+        character = self.controller.character
+        profile = self.controller.profile
+        for binding in self.bindings:
+            binding.refresh()
+        child(self.form, QLabel, "profileLabel").setText(
+            self.tr("Rules: {0}").format(profile.label)
+        )
+        track_box = child(self.form, QWidget, "trackBox")
+        wounds_box = child(self.form, QWidget, "woundsBox")
+        track_box.setVisible(profile.uses_damage_track)
+        wounds_box.setVisible(not profile.uses_damage_track)
+        self.list_editors["shields"].setVisible(not profile.uses_damage_track)
+        for name, state in TRACK_BUTTONS:
+            child(self.form, QRadioButton, name).setChecked(character.damage_track == state)
+        effects = track_effects(
+            character.damage_track, speed_pool=character.pool(Stat.SPEED).current
+        )
+        child(self.form, QLabel, "trackEffects").setText(self.tr(effects.summary))
+        for severity in SEVERITIES:
+            boxes = child(self.form, WoundBoxes, f"{severity}Boxes")
+            boxes.show_wounds(
+                getattr(character.wounds, severity),
+                getattr(character.wounds, f"{severity}_slots"),
+                self.tr(severity.capitalize()),
+            )
+        if not profile.uses_damage_track:
+            child(self.form, QLabel, "woundsEffects").setText(self._wound_text())
+        for name, rest in zip(REST_BOXES, REST_ORDER, strict=True):
+            child(self.form, QCheckBox, name).setChecked(rest in character.recoveries_used)
+        bonus = character.recovery_bonus
+        info = self.tr("Recovery roll: 1d6 + {0}").format(character.tier + bonus)
+        child(self.form, QLabel, "recoveryInfo").setText(info)
+        warning = cypher_limit_warning(character)
+        if warning is not None:
+            self.cypher_warning.setText(self.tr(warning))
+            set_role(self.cypher_warning, "warning")
+        else:
+            self.cypher_warning.setText(
+                self.tr("{0} of {1} cyphers carried").format(
+                    len(character.cyphers), character.cypher_limit
+                )
+            )
+            set_role(self.cypher_warning, "")
+        self.portrait.show_portrait(character.portrait)
+
+    def _wound_text(self) -> str:
+        """What the wounds do now (C3): the hindrance on every task, or death."""
+        character = self.controller.character
+        problem = track_problem(character)
+        if problem is not None:
+            return self.tr(problem)
+        steps = task_hindrance(character)
+        if steps:
+            return self.tr("Every task is hindered by {0} step(s).").format(steps)
+        return self.tr("No penalties.")
+
+    def _set_tab_order(self) -> None:
+        """Keyboard order follows the paper: header, numbers, stats, health, lists, story."""
+        order: list[QWidget] = [self.line(n) for n, _f, _e in TEXT_FIELDS]
+        order += [self.line(n) for n, _f, _e in NUMBER_FIELDS[:4]]
+        order += [child(self.form, QPushButton, "portraitChoose")]
+        order += [child(self.form, QPushButton, "portraitRemove")]
+        for stat in Stat:
+            order += [self.line(f"{stat.value}{p}") for p in ("Current", "Maximum", "Edge")]
+        order += [child(self.form, QRadioButton, n) for n, _s in TRACK_BUTTONS]
+        order += [child(self.form, QCheckBox, n) for n in REST_BOXES]
+        order += self.advancement.focus_chain()
+        for name in ("skills", "abilities"):
+            order += self.list_editors[name].focus_chain()
+        order.append(self.line("cypherLimitEdit"))
+        for name in (
+            "cyphers",
+            "artifacts",
+            "oddities",
+            "weapons",
+            "armor",
+            "shields",
+            "equipment",
+            "followers",
+        ):
+            order += self.list_editors[name].focus_chain()
+        order += [child(self.form, QPlainTextEdit, n) for n, _f in STORY_FIELDS]
+        for first, second in itertools.pairwise(order):
+            QWidget.setTabOrder(first, second)

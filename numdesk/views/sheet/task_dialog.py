@@ -1,0 +1,277 @@
+"""The task dialog: choose stat, difficulty, skill, assets, Effort, weapon and combat
+modifiers; see the final difficulty, target number, chance and cost live; roll.
+
+The preview is `preview_task` from the model (the same code `PerformTask` runs), so what
+the dialog shows and what the roll does cannot disagree.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QGroupBox,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QWidget,
+)
+
+from numdesk.controllers.character import CharacterController
+from numdesk.model.errors import DomainError
+from numdesk.model.operations.task import (
+    PerformTask,
+    TaskInput,
+    TaskPreview,
+    TaskResult,
+    preview_task,
+)
+from numdesk.model.operations.xp import XpReroll
+from numdesk.rules.combat_modifiers import COMBAT_MODIFIERS
+from numdesk.rules.difficulty import difficulty_name
+from numdesk.rules.types import Stat
+from numdesk.views.forms import child
+from numdesk.views.sheet.forms import load_sheet_form
+
+ERROR_STYLE = "color: #b00020;"
+
+
+class TaskDialog(QDialog):
+    """Plan and roll one task for the controller's character (modeless-friendly)."""
+
+    def __init__(self, controller: CharacterController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.setWindowTitle(self.tr("Task — {0}").format(controller.character.name))
+        self.form = load_sheet_form("task_dialog.ui", self, margin=10)
+        f = self.form
+        self.stat = child(f, QComboBox, "statCombo")
+        self.difficulty = child(f, QSpinBox, "difficultySpin")
+        self.skill = child(f, QComboBox, "skillCombo")
+        self.ability = child(f, QComboBox, "abilityCombo")
+        self.assets = child(f, QSpinBox, "assetsSpin")
+        self.effort_ease = child(f, QSpinBox, "effortEaseSpin")
+        self.effort_damage = child(f, QSpinBox, "effortDamageSpin")
+        self.weapon = child(f, QComboBox, "weaponCombo")
+        self.eases = child(f, QSpinBox, "easesSpin")
+        self.hinders = child(f, QSpinBox, "hindersSpin")
+        self.modifiers = child(f, QListWidget, "modifiersList")
+        self.roll_button = child(f, QPushButton, "rollButton")
+        self.roll_anyway = child(f, QCheckBox, "rollAnyway")
+        self.reroll_button = child(f, QPushButton, "rerollButton")
+        self.values = {
+            name: child(f, QLabel, name)
+            for name in (
+                "difficultyName",
+                "finalValue",
+                "targetValue",
+                "chanceValue",
+                "costValue",
+                "damageValue",
+                "sayValue",
+                "problemValue",
+                "resultValue",
+                "specialValue",
+            )
+        }
+        self.values["problemValue"].setStyleSheet(ERROR_STYLE)
+        self.values["sayValue"].setStyleSheet("font-size: 12pt; font-style: italic;")
+        self.values["finalValue"].setStyleSheet("font-size: 16pt; font-weight: bold;")
+        self.values["targetValue"].setStyleSheet("font-size: 16pt; font-weight: bold;")
+        self.values["resultValue"].setStyleSheet("font-size: 11pt; font-weight: bold;")
+        self.values["resultValue"].setMinimumHeight(64)
+        self.values["costValue"].setMinimumHeight(64)
+        self.values["specialValue"].setMinimumHeight(20)
+        self.values["sayValue"].setMinimumWidth(320)
+        child(f, QGroupBox, "resultBox").setVisible(True)
+        child(f, QDialogButtonBox, "closeButtons").rejected.connect(self.reject)
+        self.last_result: TaskResult | None = None
+        self.last_operation: PerformTask | None = None
+        self.preview: TaskPreview | None = None
+        self._fill_choices()
+        for spin in (
+            self.difficulty,
+            self.assets,
+            self.effort_ease,
+            self.effort_damage,
+            self.eases,
+            self.hinders,
+        ):
+            spin.valueChanged.connect(self.update_preview)
+        for combo in (self.stat, self.skill, self.ability, self.weapon):
+            combo.currentIndexChanged.connect(self.update_preview)
+        self.modifiers.itemChanged.connect(self.update_preview)
+        self.roll_button.clicked.connect(self.roll)
+        self.reroll_button.clicked.connect(self.reroll)
+        self.reroll_button.setVisible(controller.profile.xp_reroll)
+        self.reroll_button.setEnabled(False)
+        self.difficulty.setValue(3)
+        self.resize(900, 640)
+        self.update_preview()
+
+    def _fill_choices(self) -> None:
+        character = self.controller.character
+        for stat in Stat:
+            self.stat.addItem(self.tr(stat.value.capitalize()), stat)
+        self.skill.addItem(self.tr("(no skill)"), None)
+        for skill in character.skills:
+            self.skill.addItem(f"{skill.name} ({self.tr(skill.level.value)})", skill.uid)
+        self.ability.addItem(self.tr("(no ability)"), None)
+        for ability in character.abilities:
+            cost = f" — {ability.cost} {ability.pool.value}" if ability.pool else ""
+            self.ability.addItem(f"{ability.name}{cost}", ability.uid)
+        self.weapon.addItem(self.tr("(not an attack)"), None)
+        for weapon in character.weapons:
+            self.weapon.addItem(f"{weapon.name} ({self.tr(weapon.category.value)})", weapon.uid)
+        limit = self.controller.profile.max_effort
+        self.effort_ease.setMaximum(min(character.effort, limit))
+        self.effort_damage.setMaximum(min(character.effort, limit))
+        for modifier in COMBAT_MODIFIERS:
+            steps = (
+                self.tr("ease {0}").format(modifier.steps)
+                if modifier.steps > 0
+                else self.tr("hinder {0}").format(-modifier.steps)
+                if modifier.steps < 0
+                else self.tr(modifier.effect.value.replace("_", " "))
+            )
+            item = QListWidgetItem(f"{self.tr(modifier.label)} ({steps})", self.modifiers)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Unchecked)
+            item.setData(Qt.ItemDataRole.UserRole, modifier.key)
+
+    def select(self, combo: QComboBox, text: str) -> None:
+        """Choose the entry of `combo` starting with `text` (tests and keyboard users)."""
+        for row in range(combo.count()):
+            if combo.itemText(row).lower().startswith(text.lower()):
+                combo.setCurrentIndex(row)
+                return
+        raise ValueError(f"no choice starting with {text!r}")
+
+    def task_input(self) -> TaskInput:
+        modifiers = tuple(
+            self.modifiers.item(r).data(Qt.ItemDataRole.UserRole)
+            for r in range(self.modifiers.count())
+            if self.modifiers.item(r).checkState() == Qt.CheckState.Checked
+        )
+        stat = self.stat.currentData()
+        ability = self.ability.currentData()
+        if ability is not None:
+            found = next(a for a in self.controller.character.abilities if a.uid == ability)
+            if found.pool is not None and found.pool != stat:
+                self.stat.setCurrentIndex(self.stat.findData(found.pool))
+                stat = found.pool
+        return TaskInput(
+            stat=stat,
+            difficulty=self.difficulty.value(),
+            skill=self.skill.currentData(),
+            assets=self.assets.value(),
+            effort_ease=self.effort_ease.value(),
+            effort_damage=self.effort_damage.value(),
+            ability=ability,
+            eases=self.eases.value(),
+            hindrances=self.hinders.value(),
+            modifiers=modifiers,
+            weapon=self.weapon.currentData(),
+            attack=self.weapon.currentData() is not None or self.effort_damage.value() > 0,
+        )
+
+    def update_preview(self) -> None:
+        """Recompute everything the player sees before rolling."""
+        v = self.values
+        v["difficultyName"].setText(self.tr(difficulty_name(self.difficulty.value())))
+        try:
+            preview = preview_task(self.controller.character, self.task_input())
+        except DomainError as err:
+            self.preview = None
+            v["problemValue"].setText(err.message)
+            self.roll_button.setEnabled(False)
+            return
+        self.preview = preview
+        plan = preview.plan
+        stat = self.stat.currentText()
+        v["finalValue"].setText(
+            f"{plan.final_difficulty} ({self.tr(difficulty_name(plan.final_difficulty))})"
+        )
+        v["targetValue"].setText(
+            self.tr("none — routine") if plan.routine else str(plan.target_number)
+        )
+        v["chanceValue"].setText(f"{round(plan.success_chance * 100)}%")
+        cost = preview.cost
+        parts = [self.tr("{0} {1} points").format(cost.total, stat)]
+        if cost.effort_levels:
+            parts.append(
+                self.tr("Effort {0} level(s) = {1}").format(cost.effort_levels, cost.effort_points)
+            )
+        if cost.edge_used:
+            parts.append(self.tr("Edge −{0}").format(cost.edge_used))
+        if preview.impaired and cost.effort_levels:
+            parts.append(self.tr("impaired: +1 per level"))
+        parts.append(
+            self.tr("Pool {0} → {1}").format(preview.pool_before, max(preview.pool_after, 0))
+        )
+        v["costValue"].setText("\n".join(parts))
+        v["damageValue"].setText(str(preview.damage_if_hit) if preview.damage_if_hit else "—")
+        v["sayValue"].setText(self.tr("Say: “{0}”").format(self.tr(preview.say)))
+        v["problemValue"].setText(self.tr(preview.problem) if preview.problem else "")
+        self.roll_button.setEnabled(preview.can_roll)
+
+    def roll(self) -> TaskResult | None:
+        """Spend the points and roll (through the controller: undoable, logged, saved)."""
+        operation = PerformTask(
+            self.task_input(), self.controller.dice, roll_anyway=self.roll_anyway.isChecked()
+        )
+        try:
+            self.controller.apply(operation)
+        except DomainError as err:
+            self.values["problemValue"].setText(err.message)
+            return None
+        self.last_operation = operation
+        self._show_result(operation.result)
+        self.update_preview()
+        return operation.result
+
+    def reroll(self) -> TaskResult | None:
+        """Spend 1 XP to reroll the last roll and keep the better face (G11)."""
+        if self.last_result is None:
+            return None
+        operation = XpReroll(self.last_result, self.controller.dice)
+        try:
+            self.controller.apply(operation)
+        except DomainError as err:
+            self.values["problemValue"].setText(err.message)
+            return None
+        self._show_result(operation.result)
+        self.update_preview()
+        return operation.result
+
+    def _show_result(self, result: TaskResult | None) -> None:
+        self.last_result = result
+        if result is None:
+            return
+        verdict = self.tr("Success!") if result.success else self.tr("Failure.")
+        self.values["resultValue"].setText(f"{verdict}\n{result.summary}")
+        special: list[str] = []
+        outcome = result.outcome
+        if outcome is not None:
+            if outcome.gm_intrusion:
+                special.append(self.tr("Natural 1: the GM intrudes (no XP for it)."))
+            if outcome.bonus_damage:
+                special.append(self.tr("+{0} damage from the roll.").format(outcome.bonus_damage))
+            if outcome.major_effect:
+                special.append(self.tr("Major effect (or +4 damage)."))
+            elif outcome.minor_effect:
+                special.append(self.tr("Minor effect (or +3 damage)."))
+        if result.refunded:
+            special.append(self.tr("Natural 20: the points spent come back."))
+        self.values["specialValue"].setText(" ".join(special))
+        can_reroll = (
+            self.controller.profile.xp_reroll
+            and result.natural is not None
+            and self.controller.character.xp >= 1
+        )
+        self.reroll_button.setEnabled(bool(can_reroll))
