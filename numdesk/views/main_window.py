@@ -1,14 +1,433 @@
-"""The main window."""
+"""The main window: the library browser beside the open documents, menus and toolbar.
+
+The window is a shell: the central form comes from `ui/main_window.ui`, the browser and
+the documents (tabs) are their own classes, the actions come from the registry in
+`views/actions.py`, and what the File menu's longer flows do (import, export, print,
+entry actions) lives in `views/library/`. This class wires them together and remembers
+the window's layout between runs.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QMainWindow
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QCloseEvent, QIcon
+from PySide6.QtWidgets import (
+    QApplication,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QProgressDialog,
+    QSplitter,
+    QStackedWidget,
+    QTabWidget,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from numdesk.controllers.library import LibraryController
+from numdesk.model.errors import DomainError
+from numdesk.paths import resource_path
+from numdesk.views import theme
+from numdesk.views.about import AboutDialog
+from numdesk.views.actions import ActionId, create_actions
+from numdesk.views.dialogs import show_error
+from numdesk.views.documents import Documents
+from numdesk.views.forms import child, load_form
+from numdesk.views.library import LibraryBrowser, entry_actions, transfer
+from numdesk.views.preferences import PreferencesDialog
+from numdesk.views.theme import dim, heading_font
+
+LIBRARY_FILTER = "numdesk libraries (*.numdesk *.sqlite *.db);;All files (*)"
+
+
+def app_icon() -> QIcon:
+    """numdesk's own icon, in every size we ship."""
+    icon = QIcon(str(resource_path("icons", "numdesk.svg")))
+    for png in sorted(resource_path("icons").glob("numdesk-*.png")):
+        icon.addFile(str(png))
+    return icon
 
 
 class MainWindow(QMainWindow):
-    """The top-level window: library browser, sheet tabs, menus."""
+    """The top-level window: library browser, document tabs, menus and toolbar."""
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.setWindowTitle(self.tr("numdesk"))
-        self.resize(1280, 760)
+    def __init__(self, controller: LibraryController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.settings = controller.settings
+        self.setObjectName("mainWindow")
+        self.setWindowIcon(app_icon())
+        central = QWidget(self)
+        form = load_form("main_window.ui", central)
+        self.setCentralWidget(central)
+        self.splitter = child(form, QSplitter, "splitter")
+        self.browser = LibraryBrowser(controller)
+        self._host_browser(child(form, QWidget, "browserHost"))
+        self.tabs = child(form, QTabWidget, "tabs")
+        self.documents = Documents(
+            controller, self.tabs, child(form, QStackedWidget, "documentStack"), self
+        )
+        welcome = child(form, QLabel, "welcomeTitle")
+        welcome.setFont(heading_font(self.font(), 1.5))
+        dim(child(form, QLabel, "welcomeText"))
+        self.splitter.setStretchFactor(0, 0)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([400, 966])
+
+        self.actions_by_id = create_actions(self)
+        self.toolbar = QToolBar(self.tr("Main toolbar"), self)
+        self.toolbar_toggle = self.toolbar.toggleViewAction()
+        self.toolbar_toggle.setText(self.tr("Show &Toolbar"))
+        self.addActions(list(self.actions_by_id.values()))
+        self._build_menus()
+        self._build_toolbar()
+        self._connect()
+        self.import_progress: QProgressDialog | None = None
+        self.print_progress: QProgressDialog | None = None
+        self.status_label = QLabel()
+        self.statusBar().addPermanentWidget(self.status_label)
+        self.resize(1366, 768)
+        self.restore_layout()
+        self._update_title()
+        self._update_actions()
+        self.actions_by_id[ActionId.SHOW_LIBRARY].setChecked(
+            self.splitter.widget(0).isVisibleTo(self)
+        )
+        self.documents.connect_focus()
+
+    def _host_browser(self, host: QWidget) -> None:
+        layout = host.layout() or QVBoxLayout(host)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.browser)
+
+    # -- menus and toolbar ------------------------------------------------------------
+
+    def _build_menus(self) -> None:
+        a = self.actions_by_id
+        bar = self.menuBar()
+        file_menu = bar.addMenu(self.tr("&File"))
+        file_menu.setObjectName("fileMenu")
+        for action_id in (ActionId.NEW_CHARACTER, ActionId.NEW_ENCOUNTER, ActionId.NEW_ENTRY):
+            file_menu.addAction(a[action_id])
+        file_menu.addSeparator()
+        file_menu.addAction(a[ActionId.NEW_LIBRARY])
+        file_menu.addAction(a[ActionId.OPEN_LIBRARY])
+        self.recent_menu = file_menu.addMenu(self.tr("Recent &Libraries"))
+        self.recent_menu.setObjectName("recentMenu")
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        file_menu.addSeparator()
+        for action_id in (ActionId.IMPORT, ActionId.EXPORT_LIBRARY, ActionId.EXPORT_SELECTION):
+            file_menu.addAction(a[action_id])
+        file_menu.addSeparator()
+        for action_id in (ActionId.EXPORT_PDF, ActionId.PRINT, ActionId.PRINT_PREVIEW):
+            file_menu.addAction(a[action_id])
+        file_menu.addSeparator()
+        file_menu.addAction(a[ActionId.RESTORE_BACKUP])
+        file_menu.addSeparator()
+        file_menu.addAction(a[ActionId.CLOSE_TAB])
+        file_menu.addAction(a[ActionId.QUIT])
+
+        edit_menu = bar.addMenu(self.tr("&Edit"))
+        edit_menu.addAction(a[ActionId.UNDO])
+        edit_menu.addAction(a[ActionId.REDO])
+        edit_menu.addSeparator()
+        edit_menu.addAction(a[ActionId.FIND])
+        edit_menu.addSeparator()
+        edit_menu.addAction(a[ActionId.PREFERENCES])
+
+        view_menu = bar.addMenu(self.tr("&View"))
+        view_menu.addAction(a[ActionId.SHOW_LIBRARY])
+        view_menu.addAction(self.toolbar_toggle)
+
+        entry_menu = bar.addMenu(self.tr("E&ntry"))
+        entry_action_ids: tuple[ActionId | None, ...] = (
+            ActionId.OPEN_ENTRY,
+            None,
+            ActionId.DUPLICATE,
+            ActionId.RENAME,
+            ActionId.DELETE,
+            None,
+            ActionId.FAVOURITE,
+            ActionId.EDIT_TAGS,
+            None,
+            ActionId.EXPORT_SELECTION,
+            ActionId.EXPORT_PDF,
+            ActionId.PRINT,
+        )
+        context: list[QAction | None] = []
+        for entry_id in entry_action_ids:
+            if entry_id is None:
+                entry_menu.addSeparator()
+                context.append(None)
+            else:
+                entry_menu.addAction(a[entry_id])
+                context.append(a[entry_id])
+        self.browser.set_context_actions(context)
+
+        help_menu = bar.addMenu(self.tr("&Help"))
+        help_menu.addAction(a[ActionId.ABOUT])
+
+    def _build_toolbar(self) -> None:
+        toolbar = self.toolbar
+        toolbar.setObjectName("mainToolbar")
+        toolbar.setMovable(False)
+        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        for action_id in (
+            ActionId.NEW_CHARACTER,
+            ActionId.NEW_ENCOUNTER,
+            ActionId.OPEN_LIBRARY,
+            None,
+            ActionId.IMPORT,
+            ActionId.EXPORT_LIBRARY,
+            ActionId.EXPORT_PDF,
+            None,
+            ActionId.UNDO,
+            ActionId.REDO,
+        ):
+            if action_id is None:
+                toolbar.addSeparator()
+            else:
+                toolbar.addAction(self.actions_by_id[action_id])
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, toolbar)
+
+    def _connect(self) -> None:
+        a = self.actions_by_id
+        handlers: dict[ActionId, Callable[[], object]] = {
+            ActionId.NEW_CHARACTER: lambda: entry_actions.new_character(self),
+            ActionId.NEW_ENCOUNTER: lambda: entry_actions.new_encounter(self),
+            ActionId.NEW_ENTRY: lambda: entry_actions.new_entry(self),
+            ActionId.NEW_LIBRARY: self.new_library,
+            ActionId.OPEN_LIBRARY: self.open_library_dialog,
+            ActionId.IMPORT: lambda: transfer.import_dialog(self),
+            ActionId.EXPORT_LIBRARY: lambda: transfer.export_dialog(self, None),
+            ActionId.EXPORT_SELECTION: lambda: transfer.export_dialog(
+                self, self.selected_or_current()
+            ),
+            ActionId.EXPORT_PDF: lambda: transfer.export_pdf_dialog(self),
+            ActionId.PRINT: lambda: transfer.print_dialog(self),
+            ActionId.PRINT_PREVIEW: lambda: transfer.print_preview_dialog(self),
+            ActionId.RESTORE_BACKUP: lambda: entry_actions.restore_backup(self),
+            ActionId.CLOSE_TAB: self.close_current_tab,
+            ActionId.QUIT: self.close,
+            ActionId.UNDO: self.documents.undo_group.undo,
+            ActionId.REDO: self.documents.undo_group.redo,
+            ActionId.FIND: self.find,
+            ActionId.PREFERENCES: self.show_preferences,
+            ActionId.OPEN_ENTRY: self.open_selected,
+            ActionId.DUPLICATE: lambda: entry_actions.duplicate(self),
+            ActionId.RENAME: lambda: entry_actions.rename(self),
+            ActionId.DELETE: lambda: entry_actions.delete(self),
+            ActionId.FAVOURITE: lambda: entry_actions.toggle_favourite(self),
+            ActionId.EDIT_TAGS: lambda: entry_actions.edit_tags(self),
+            ActionId.ABOUT: self.show_about,
+            ActionId.SHOW_LIBRARY: self.toggle_library,
+        }
+        for action_id, handler in handlers.items():
+            a[action_id].triggered.connect(lambda _checked=False, h=handler: self.guard(h))
+        a[ActionId.QUIT].setMenuRole(QAction.MenuRole.QuitRole)
+        a[ActionId.PREFERENCES].setMenuRole(QAction.MenuRole.PreferencesRole)
+        a[ActionId.ABOUT].setMenuRole(QAction.MenuRole.AboutRole)
+        for action_id in (ActionId.OPEN_ENTRY, ActionId.DELETE, ActionId.RENAME):
+            a[action_id].setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            self.browser.table.addAction(a[action_id])
+            self.removeAction(a[action_id])
+        group = self.documents.undo_group
+        group.canUndoChanged.connect(a[ActionId.UNDO].setEnabled)
+        group.canRedoChanged.connect(a[ActionId.REDO].setEnabled)
+        group.undoTextChanged.connect(lambda t: self._set_undo_text(ActionId.UNDO, t))
+        group.redoTextChanged.connect(lambda t: self._set_undo_text(ActionId.REDO, t))
+        a[ActionId.UNDO].setEnabled(group.canUndo())
+        a[ActionId.REDO].setEnabled(group.canRedo())
+        self.browser.openRequested.connect(lambda uid: self.guard(lambda: self.open_entry(uid)))
+        self.browser.selectionChanged.connect(self._update_actions)
+        self.browser.resultsChanged.connect(self._update_status)
+        self.documents.currentChanged.connect(self._update_actions)
+        self.controller.libraryOpened.connect(lambda _p: self._update_title())
+        self.controller.entriesChanged.connect(self._update_status)
+
+    def _set_undo_text(self, action_id: ActionId, text: str) -> None:
+        base = self.tr("&Undo") if action_id is ActionId.UNDO else self.tr("&Redo")
+        self.actions_by_id[action_id].setText(f"{base} {text}".strip() if text else base)
+
+    def _fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        recent = self.controller.recent_libraries()
+        for number, path in enumerate(recent, start=1):
+            action = self.recent_menu.addAction(f"&{number} {path.name} — {path.parent}")
+            action.setData(str(path))
+            action.triggered.connect(
+                lambda _c=False, p=path: self.guard(lambda: self.open_library(p))
+            )
+        if not recent:
+            empty = self.recent_menu.addAction(self.tr("No recent libraries"))
+            empty.setEnabled(False)
+
+    # -- state shown in the frame -----------------------------------------------------
+
+    def _update_title(self) -> None:
+        path = self.controller.path
+        name = self.tr("numdesk")
+        self.setWindowTitle(f"{path.stem} — {name}" if path is not None else name)
+        self.setWindowFilePath(str(path) if path is not None else "")
+        self._update_status()
+
+    def _update_status(self) -> None:
+        if not self.controller.is_open:
+            self.status_label.setText(self.tr("No library open"))
+            return
+        total = self.controller.count()
+        self.status_label.setText(
+            self.tr("{0} — {1} entries").format(self.controller.path, f"{total:,}")
+        )
+
+    def _update_actions(self) -> None:
+        selected = bool(self.browser.selected_uids())
+        for action_id in (
+            ActionId.OPEN_ENTRY,
+            ActionId.DUPLICATE,
+            ActionId.RENAME,
+            ActionId.DELETE,
+            ActionId.FAVOURITE,
+            ActionId.EDIT_TAGS,
+            ActionId.EXPORT_SELECTION,
+        ):
+            self.actions_by_id[action_id].setEnabled(selected)
+        current = self.browser.current_summary()
+        self.actions_by_id[ActionId.FAVOURITE].setChecked(bool(current and current.favourite))
+        has_document = self.documents.current_widget() is not None
+        self.actions_by_id[ActionId.CLOSE_TAB].setEnabled(has_document)
+        printable = has_document or selected
+        for action_id in (ActionId.EXPORT_PDF, ActionId.PRINT, ActionId.PRINT_PREVIEW):
+            self.actions_by_id[action_id].setEnabled(printable)
+
+    # -- what the actions do ----------------------------------------------------------
+
+    def guard(self, handler: Callable[[], object]) -> None:
+        """Run an action; an error the user caused is shown in a message box, not raised."""
+        try:
+            handler()
+        except DomainError as err:
+            show_error(self, self.tr("numdesk"), err.message)
+        except OSError as err:  # a file the user chose could not be read or written
+            where = f"{err.filename}: " if err.filename else ""
+            show_error(self, self.tr("numdesk"), f"{where}{err.strerror or err}")
+
+    def selected_or_current(self) -> list[str]:
+        """The browser's selection, or the entry of the current tab."""
+        uids = self.browser.selected_uids()
+        if not uids and self.documents.current_uid():
+            uids = [self.documents.current_uid() or ""]
+        return uids
+
+    def open_entry(self, uid: str) -> QWidget:
+        """Open entry `uid` in a tab (or its window) and return the widget shown."""
+        return self.documents.open(uid)
+
+    def open_selected(self) -> None:
+        """Open every selected entry."""
+        for uid in self.browser.selected_uids():
+            self.open_entry(uid)
+
+    def find(self) -> None:
+        """Edit > Find: the search box (showing the library if it was hidden)."""
+        if not self.splitter.widget(0).isVisible():
+            self.toggle_library()
+        self.browser.focus_search()
+
+    def toggle_library(self) -> None:
+        """View > Show Library: hide the browser to give a sheet the whole width."""
+        host = self.splitter.widget(0)
+        host.setVisible(not host.isVisible())
+        self.actions_by_id[ActionId.SHOW_LIBRARY].setChecked(host.isVisible())
+        if host.isVisible():
+            self.browser.focus_search()
+
+    def close_current_tab(self) -> None:
+        """Close the current tab."""
+        index = self.tabs.currentIndex()
+        if index >= 0:
+            self.documents.close_tab(index)
+
+    def open_library(self, path: Path) -> None:
+        """Open the library file `path` in place of the current one."""
+        self.controller.open_library(Path(path), create=False)
+
+    def open_library_dialog(self) -> None:
+        """File > Open Library."""
+        start = str(self.controller.path.parent) if self.controller.path else ""
+        name, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Open Library"), start, self.tr(LIBRARY_FILTER)
+        )
+        if name:
+            self.open_library(Path(name))
+
+    def new_library(self) -> None:
+        """File > New Library: a new file with starter content."""
+        start = str(self.controller.path.parent) if self.controller.path else ""
+        name, _ = QFileDialog.getSaveFileName(
+            self, self.tr("New Library"), start, self.tr(LIBRARY_FILTER)
+        )
+        if name:
+            path = Path(name)
+            if not path.suffix:
+                path = path.with_suffix(".numdesk")
+            self.controller.new_library(path)
+
+    def show_preferences(self) -> None:
+        """Edit > Preferences."""
+        dialog = PreferencesDialog(self.settings, self)
+        if dialog.exec():
+            choice = dialog.chosen_theme()
+            self.settings.set_theme(choice)
+            app = QApplication.instance()
+            if isinstance(app, QApplication):
+                theme.apply_theme(app, choice)
+
+    def show_about(self) -> None:
+        """Help > About, with the CSRD attribution when the library holds CSRD content."""
+        AboutDialog(self.windowIcon(), self.csrd_license_text(), self).exec()
+
+    def csrd_license_text(self) -> str | None:
+        """The Cypher System Open License attribution, if CSRD content was imported."""
+        if not self.controller.is_open or not self.controller.csrd_present():
+            return None
+        from numdesk.io import csrd_license
+
+        return csrd_license.attribution_text()
+
+    # -- layout between runs ----------------------------------------------------------
+
+    def restore_layout(self) -> None:
+        """Put the window, toolbar, splitter and table columns back as they were."""
+        geometry = self.settings.layout_bytes("geometry")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        state = self.settings.layout_bytes("state")
+        if state is not None:
+            self.restoreState(state)
+        splitter = self.settings.layout_bytes("splitter")
+        if splitter is not None:
+            self.splitter.restoreState(splitter)
+        header = self.settings.layout_bytes("browserHeader")
+        if header is not None:
+            self.browser.table.horizontalHeader().restoreState(header)
+
+    def save_layout(self) -> None:
+        """Remember the window, toolbar, splitter and table columns."""
+        self.settings.set_layout_bytes("geometry", self.saveGeometry())
+        self.settings.set_layout_bytes("state", self.saveState())
+        self.settings.set_layout_bytes("splitter", self.splitter.saveState())
+        self.settings.set_layout_bytes(
+            "browserHeader", self.browser.table.horizontalHeader().saveState()
+        )
+        self.settings.sync()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Store pending edits, remember the layout, then close."""
+        self.save_layout()
+        self.documents.close_all()
+        super().closeEvent(event)

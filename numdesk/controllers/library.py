@@ -1,0 +1,321 @@
+"""The open library as the views see it: entries, undoable library actions, import/export.
+
+Views never talk to the store directly; they call this controller and redraw from its
+signals. Library-level actions (create, duplicate, rename, delete, edits made in the
+entry editor) are QUndoCommands on one `undo_stack`: each command keeps a copy of the
+entry before and after, so undoing a delete simply saves the kept copy again.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from collections.abc import Callable, Collection, Iterable, Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from numdesk.controllers.settings import AppSettings
+from numdesk.io.entries import ImportReport
+from numdesk.model.errors import DomainError
+from numdesk.model.items import new_uid
+from numdesk.model.kinds import EntryKind, ModelObject, kind_of
+from numdesk.store import EntrySummary, Library
+
+Progress = Callable[[int, int], None]
+
+
+class ImportCancelled(Exception):
+    """Raised from a progress callback when the user pressed Cancel; nothing is written."""
+
+
+@dataclasses.dataclass(frozen=True)
+class EntryMeta:
+    """What the store keeps beside an entry (restored with it when a delete is undone)."""
+
+    tags: tuple[str, ...] = ()
+    favourite: bool = False
+
+
+class _EntryCommand(QUndoCommand):
+    """Replace an entry's stored state `before` by `after` (None means "not in the library")."""
+
+    def __init__(
+        self,
+        controller: LibraryController,
+        text: str,
+        uid: str,
+        before: ModelObject | None,
+        after: ModelObject | None,
+        meta: EntryMeta | None = None,
+    ) -> None:
+        super().__init__(text)
+        self._controller = controller
+        self._uid = uid
+        self._before = copy.deepcopy(before)
+        self._after = copy.deepcopy(after)
+        self._meta = meta
+
+    def redo(self) -> None:
+        self._controller._write(self._uid, self._after, self._meta)
+
+    def undo(self) -> None:
+        self._controller._write(self._uid, self._before, self._meta)
+
+
+class LibraryController(QObject):
+    """Owns the open `Library` and its undo stack; the one bridge from views to the store."""
+
+    #: the set of entries or their names/tags changed: lists and browsers re-query
+    entriesChanged = Signal()
+    #: a (new) library file is now open
+    libraryOpened = Signal(Path)
+    #: an entry was written; open sheets and encounters holding it reload
+    entrySaved = Signal(str)
+    #: an entry left the library; tabs showing it close
+    entryDeleted = Signal(str)
+
+    def __init__(
+        self,
+        library: Library | None = None,
+        settings: AppSettings | None = None,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._library = library
+        self.settings = settings if settings is not None else AppSettings()
+        self.undo_stack = QUndoStack(self)
+        if library is not None:
+            self.settings.add_recent_library(library.path)
+
+    # -- the library file -------------------------------------------------------------
+
+    @property
+    def library(self) -> Library:
+        """The open library (a DomainError when none is open)."""
+        if self._library is None:
+            raise DomainError(self.tr("No library is open."))
+        return self._library
+
+    @property
+    def is_open(self) -> bool:
+        """Whether a library is open."""
+        return self._library is not None
+
+    @property
+    def path(self) -> Path | None:
+        """The open library's file."""
+        return None if self._library is None else self._library.path
+
+    def open_library(self, path: Path, create: bool = False) -> None:
+        """Open `path` (creating it when asked); the old library stays open if this fails."""
+        library = Library.open(Path(path), create=create)
+        self._switch_to(library)
+
+    def new_library(self, path: Path) -> None:
+        """Create a new library with starter content at `path` and open it."""
+        self._switch_to(Library.create(Path(path)))
+
+    def _switch_to(self, library: Library) -> None:
+        old = self._library
+        self._library = library
+        self.undo_stack.clear()
+        if old is not None:
+            old.close()
+        self.settings.add_recent_library(library.path)
+        self.libraryOpened.emit(library.path)
+        self.entriesChanged.emit()
+
+    def close(self) -> None:
+        """Close the library file (at exit)."""
+        if self._library is not None:
+            self._library.close()
+            self._library = None
+        self.undo_stack.clear()
+
+    def recent_libraries(self) -> list[Path]:
+        """Recently opened libraries, most recent first."""
+        return self.settings.recent_libraries()
+
+    # -- reading ----------------------------------------------------------------------
+
+    def search(
+        self,
+        text: str = "",
+        kinds: Collection[EntryKind] | None = None,
+        profile: str | None = None,
+        tags: Collection[str] | None = None,
+        favourites_only: bool = False,
+        limit: int = 500,
+    ) -> list[EntrySummary]:
+        """Entries matching the browser's search box and filters, best first."""
+        return self.library.search(
+            text,
+            kinds=kinds,
+            profile=profile,
+            tags=tags,
+            favourites_only=favourites_only,
+            limit=limit,
+        )
+
+    def load(self, uid: str) -> ModelObject:
+        """A fresh copy of the stored entry `uid`."""
+        return self.library.load(uid)
+
+    def kind_of(self, uid: str) -> EntryKind:
+        """The kind of entry `uid`."""
+        return self.library.kind_of_uid(uid)
+
+    def all_tags(self) -> list[str]:
+        """Every tag used in the library."""
+        return self.library.all_tags()
+
+    def count(self, kind: EntryKind | None = None) -> int:
+        """How many entries (of `kind`) the library holds."""
+        return self.library.count(kind)
+
+    def meta(self, uid: str) -> EntryMeta:
+        """The tags and favourite mark of `uid`."""
+        summary = self.library.summary(uid)
+        return EntryMeta(tuple(summary.tags), summary.favourite)
+
+    def summary(self, uid: str) -> EntrySummary:
+        """The browser line of `uid`."""
+        return self.library.summary(uid)
+
+    # -- writing (undoable) -----------------------------------------------------------
+
+    def create(self, obj: ModelObject) -> str:
+        """Add a new entry (undoable); returns its uid."""
+        text = self.tr("Create “{0}”").format(obj.name)
+        self.undo_stack.push(_EntryCommand(self, text, obj.uid, None, obj))
+        return obj.uid
+
+    def duplicate(self, uid: str) -> str:
+        """Store a copy of `uid` under a new uid and a "(copy)" name; returns the new uid."""
+        original = self.load(uid)
+        clone = copy.deepcopy(original)
+        clone.uid = new_uid()
+        clone.name = self.tr("{0} (copy)").format(original.name)
+        text = self.tr("Duplicate “{0}”").format(original.name)
+        meta = self.meta(uid)
+        self.undo_stack.push(_EntryCommand(self, text, clone.uid, None, clone, meta))
+        return clone.uid
+
+    def rename(self, uid: str, name: str) -> None:
+        """Give entry `uid` a new name (undoable); a blank name is refused."""
+        name = name.strip()
+        if not name:
+            raise DomainError(self.tr("A name cannot be empty."), field="name")
+        before = self.load(uid)
+        if before.name == name:
+            return
+        after = copy.deepcopy(before)
+        after.name = name
+        text = self.tr("Rename “{0}” to “{1}”").format(before.name, name)
+        self.undo_stack.push(_EntryCommand(self, text, uid, before, after))
+
+    def delete(self, uid: str) -> None:
+        """Remove entry `uid`; undo stores the kept copy (with its tags) again."""
+        before = self.load(uid)
+        meta = self.meta(uid)
+        text = self.tr("Delete “{0}”").format(before.name)
+        self.undo_stack.push(_EntryCommand(self, text, uid, before, None, meta))
+
+    def edit(self, obj: ModelObject) -> None:
+        """Store an edited entry (the entry editor's autosave), undoable on the library stack."""
+        before = self.load(obj.uid)
+        if before == obj:
+            return
+        text = self.tr("Edit “{0}”").format(obj.name)
+        self.undo_stack.push(_EntryCommand(self, text, obj.uid, before, obj))
+
+    def save_entry(self, obj: ModelObject) -> None:
+        """Store `obj` now (for controllers with their own undo stacks) and announce it."""
+        self.library.repo_for(kind_of(obj)).save(obj)
+        self.entrySaved.emit(obj.uid)
+        self.entriesChanged.emit()
+
+    def notify_saved(self, uid: str) -> None:
+        """Tell every open view that `uid` was written by someone else."""
+        self.entrySaved.emit(uid)
+        self.entriesChanged.emit()
+
+    def set_favourite(self, uid: str, favourite: bool) -> None:
+        """Mark or unmark `uid` as a favourite."""
+        self.library.set_favourite(uid, favourite)
+        self.entriesChanged.emit()
+
+    def set_tags(self, uid: str, tags: Iterable[str]) -> None:
+        """Replace the tags of `uid` (blank and repeated tags are dropped)."""
+        cleaned: list[str] = []
+        for tag in tags:
+            tag = tag.strip()
+            if tag and tag not in cleaned:
+                cleaned.append(tag)
+        self.library.set_tags(uid, cleaned)
+        self.entriesChanged.emit()
+
+    def _write(self, uid: str, obj: ModelObject | None, meta: EntryMeta | None) -> None:
+        """Make the stored state of `uid` equal `obj` (delete when None); used by commands."""
+        library = self.library
+        if obj is None:
+            library.repo_for(library.kind_of_uid(uid)).delete(uid)
+            self.entryDeleted.emit(uid)
+        else:
+            library.repo_for(kind_of(obj)).save(copy.deepcopy(obj))
+            if meta is not None:
+                library.set_tags(uid, list(meta.tags))
+                library.set_favourite(uid, meta.favourite)
+            self.entrySaved.emit(uid)
+        self.entriesChanged.emit()
+
+    # -- import and export ------------------------------------------------------------
+
+    def import_files(self, paths: Sequence[Path], progress: Progress | None = None) -> ImportReport:
+        """Import `paths` (format detected from each file's content), all or nothing.
+
+        A problem raises a DomainError naming the file, the place in it and what was
+        expected; `progress` may raise `ImportCancelled` to stop. Either way nothing is
+        written. Imported entries are not undoable (the import summary says what came in).
+        """
+        from numdesk.io.importer import import_files
+
+        report = import_files(self.library, [Path(p) for p in paths], progress)
+        self.entriesChanged.emit()
+        for file in report.files:
+            for entry in file.entries:
+                self.entrySaved.emit(entry.obj.uid)
+        return report
+
+    def export(
+        self, path: Path, uids: Sequence[str] | None = None, progress: Progress | None = None
+    ) -> int:
+        """Write the entries `uids` (all when None) as numdesk JSON to `path`; returns how many."""
+        from numdesk.io.export import export_entries
+
+        return export_entries(self.library, Path(path), uids=uids, progress=progress)
+
+    def csrd_present(self) -> bool:
+        """Whether the library holds CSRD content (the About box then shows its license)."""
+        from numdesk.io.importer import csrd_present
+
+        return csrd_present(self.library)
+
+    # -- backups ----------------------------------------------------------------------
+
+    def list_backups(self) -> list[Path]:
+        """The library's backups, as the store lists them."""
+        return self.library.list_backups()
+
+    def restore_backup(self, backup: Path) -> None:
+        """Replace the open library by `backup` (the store keeps the current file as a backup)."""
+        library = self.library
+        target = library.path
+        library.close()
+        self._library = None
+        try:
+            Library.restore_backup(Path(backup), target)
+        finally:
+            self._switch_to(Library.open(target, create=False))

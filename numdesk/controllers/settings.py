@@ -1,0 +1,86 @@
+"""Typed access to the app's QSettings: recent libraries, theme choice, window layout.
+
+One place knows the keys and their types, so no view reads a raw QSettings value and
+no pickled object ever lands in the settings file (values are strings, ints and bytes).
+Tests point QSettings at a temporary folder with `QSettings.setPath`, or pass their own
+`QSettings` object.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QSettings
+
+#: How many recently opened libraries File > Recent libraries offers.
+MAX_RECENT = 8
+
+
+class ThemeChoice(StrEnum):
+    """The colour scheme the user asked for; SYSTEM follows the desktop."""
+
+    SYSTEM = "system"
+    LIGHT = "light"
+    DARK = "dark"
+
+
+class AppSettings:
+    """The settings numdesk keeps between runs (not inside the library file)."""
+
+    def __init__(self, settings: QSettings | None = None) -> None:
+        self._settings = settings if settings is not None else QSettings()
+
+    @property
+    def qsettings(self) -> QSettings:
+        """The underlying store (for `sync()` in tests and at exit)."""
+        return self._settings
+
+    def recent_libraries(self) -> list[Path]:
+        """Recently opened libraries, most recent first (files that vanished are dropped)."""
+        raw = self._settings.value("library/recent", [])
+        values: list[object] = [raw] if isinstance(raw, str) else []
+        if isinstance(raw, list | tuple):
+            values = list(raw)
+        paths = [Path(str(p)) for p in values if str(p)]
+        return [p for p in paths if p.exists()][:MAX_RECENT]
+
+    def add_recent_library(self, path: Path) -> None:
+        """Put `path` at the top of the recent list."""
+        path = path.resolve()
+        paths = [path] + [p for p in self.recent_libraries() if p.resolve() != path]
+        self._settings.setValue("library/recent", [str(p) for p in paths[:MAX_RECENT]])
+
+    def clear_recent_libraries(self) -> None:
+        """Forget every recent library."""
+        self._settings.setValue("library/recent", [])
+
+    def last_library(self) -> Path | None:
+        """The library open when numdesk last closed, if it still exists."""
+        recent = self.recent_libraries()
+        return recent[0] if recent else None
+
+    def theme(self) -> ThemeChoice:
+        """The colour scheme chosen in Preferences."""
+        value = str(self._settings.value("ui/theme", ThemeChoice.SYSTEM.value))
+        try:
+            return ThemeChoice(value)
+        except ValueError:
+            return ThemeChoice.SYSTEM
+
+    def set_theme(self, theme: ThemeChoice) -> None:
+        """Remember the colour scheme chosen in Preferences."""
+        self._settings.setValue("ui/theme", theme.value)
+
+    def layout_bytes(self, key: str) -> QByteArray | None:
+        """A saved geometry/state blob ("window/geometry", "window/splitter", ...)."""
+        value = self._settings.value(f"window/{key}")
+        return value if isinstance(value, QByteArray) and not value.isEmpty() else None
+
+    def set_layout_bytes(self, key: str, value: QByteArray) -> None:
+        """Remember a geometry/state blob."""
+        self._settings.setValue(f"window/{key}", value)
+
+    def sync(self) -> None:
+        """Write pending changes to disk."""
+        self._settings.sync()

@@ -1,0 +1,46 @@
+"""Loading Qt Designer forms from `ui/` at run time.
+
+Forms are loaded with `QUiLoader` (no generated code to keep in sync). The loaded form
+becomes a child widget laid out to fill its host, and `child` finds a named widget in
+it with a clear error when a form and the code disagree.
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from PySide6.QtCore import QFile, QIODevice
+from PySide6.QtUiTools import QUiLoader
+from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+from numdesk.paths import ui_path
+
+W = TypeVar("W", bound=QWidget)
+
+
+def load_form(name: str, host: QWidget) -> QWidget:
+    """Load `ui/<name>` into `host` (filling it) and return the form's top widget."""
+    path = ui_path(name)
+    file = QFile(str(path))
+    if not file.open(QIODevice.OpenModeFlag.ReadOnly):
+        raise FileNotFoundError(f"cannot read the form {path}")
+    try:
+        form = QUiLoader().load(file, host)
+    finally:
+        file.close()
+    if form is None:
+        raise RuntimeError(f"the form {path} could not be loaded")
+    layout = host.layout()
+    if layout is None:
+        layout = QVBoxLayout(host)
+        layout.setContentsMargins(0, 0, 0, 0)
+    layout.addWidget(form)
+    return form
+
+
+def child(form: QWidget, cls: type[W], name: str) -> W:
+    """The widget called `name` in `form` (a RuntimeError naming it if missing)."""
+    widget = form.findChild(cls, name)
+    if widget is None:
+        raise RuntimeError(f"the form has no {cls.__name__} named {name!r}")
+    return widget

@@ -1,0 +1,288 @@
+"""The library browser: search-as-you-type, filters, favourites and a sortable table.
+
+Typing restarts a short timer; when it fires, one store search runs with the text and
+every filter, and the table shows what came back. The search ranks results; clicking a
+column header sorts them instead (the proxy model), clicking "sort by relevance" in
+the header's menu is not needed because a new search resets to the store's order.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QItemSelectionModel, QObject, QPoint, Qt, QTimer, Signal
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QTableView,
+    QToolButton,
+    QWidget,
+)
+
+from numdesk.controllers.library import LibraryController
+from numdesk.model.kinds import EntryKind
+from numdesk.store import EntrySummary
+from numdesk.views.forms import child, load_form
+from numdesk.views.library.model import (
+    UID_ROLE,
+    Column,
+    EntrySortProxy,
+    EntryTableModel,
+    profile_label,
+)
+from numdesk.views.theme import dim, heading_font
+
+#: Milliseconds of quiet typing before the search runs.
+SEARCH_DELAY_MS = 150
+#: Most rows one search shows.
+RESULT_LIMIT = 300
+
+#: The kind filter's choices: a label and the kinds it selects (None: every kind).
+KIND_FILTERS: tuple[tuple[str, tuple[EntryKind, ...] | None], ...] = (
+    ("All kinds", None),
+    ("Characters", (EntryKind.CHARACTER,)),
+    ("Creatures and NPCs", (EntryKind.CREATURE,)),
+    ("Encounters", (EntryKind.ENCOUNTER,)),
+    ("Cyphers", (EntryKind.CYPHER,)),
+    ("Artifacts", (EntryKind.ARTIFACT,)),
+    ("Oddities", (EntryKind.ODDITY,)),
+    (
+        "Equipment, weapons, armor",
+        (EntryKind.EQUIPMENT, EntryKind.WEAPON, EntryKind.ARMOR, EntryKind.SHIELD),
+    ),
+    ("Abilities and skills", (EntryKind.ABILITY, EntryKind.SKILL)),
+    (
+        "Templates",
+        (EntryKind.TYPE, EntryKind.DESCRIPTOR, EntryKind.FOCUS, EntryKind.FLAVOR),
+    ),
+    ("Followers", (EntryKind.FOLLOWER,)),
+    ("Roll tables", (EntryKind.TABLE,)),
+)
+
+
+class LibraryBrowser(QWidget):
+    """Browse and search the open library; emits `openRequested(uid)` on activation."""
+
+    openRequested = Signal(str)
+    #: the rows shown changed (a search ran)
+    resultsChanged = Signal()
+    #: the selection changed (actions enable/disable)
+    selectionChanged = Signal()
+
+    def __init__(self, controller: LibraryController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._controller = controller
+        self._context_actions: list[QAction | None] = []
+        form = load_form("library_browser.ui", self)
+        self.title_label = child(form, QLabel, "titleLabel")
+        self.search_edit = child(form, QLineEdit, "searchEdit")
+        self.kind_combo = child(form, QComboBox, "kindCombo")
+        self.profile_combo = child(form, QComboBox, "profileCombo")
+        self.tag_combo = child(form, QComboBox, "tagCombo")
+        self.favourites_button = child(form, QToolButton, "favouritesButton")
+        self.table = child(form, QTableView, "table")
+        self.count_label = child(form, QLabel, "countLabel")
+        self.title_label.setFont(heading_font(self.font(), 1.25))
+
+        self.model = EntryTableModel(self)
+        self.proxy = EntrySortProxy(self)
+        self.proxy.setSourceModel(self.model)
+        self._setup_table()
+        self._setup_filters()
+
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(SEARCH_DELAY_MS)
+        self._timer.timeout.connect(self.refresh)
+        self.search_edit.textChanged.connect(self._timer.start)
+        self.search_edit.returnPressed.connect(self.refresh)
+        controller.entriesChanged.connect(self._on_entries_changed)
+        controller.libraryOpened.connect(lambda _path: self.reload_filters())
+        if controller.is_open:
+            self.reload_filters()
+            self.refresh()
+
+    # -- set-up -----------------------------------------------------------------------
+
+    def _setup_table(self) -> None:
+        table = self.table
+        table.setModel(self.proxy)
+        table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
+        table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        table.verticalHeader().setVisible(False)
+        table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 8)
+        header = table.horizontalHeader()
+        header.setHighlightSections(False)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setSectionResizeMode(Column.NAME, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(Column.FAVOURITE, QHeaderView.ResizeMode.Fixed)
+        header.setMinimumSectionSize(24)
+        header.resizeSection(Column.FAVOURITE, 26)
+        header.resizeSection(Column.KIND, 104)
+        header.resizeSection(Column.LEVEL, 56)
+        header.resizeSection(Column.PROFILE, 96)
+        header.resizeSection(Column.TAGS, 64)
+        header.setStretchLastSection(False)
+        table.viewport().installEventFilter(self)
+        table.activated.connect(self._on_activated)
+        table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        table.customContextMenuRequested.connect(self._show_context_menu)
+        table.selectionModel().selectionChanged.connect(lambda *_: self.selectionChanged.emit())
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize and watched is self.table.viewport():
+            self._fit_columns(self.table.viewport().width())
+        return super().eventFilter(watched, event)
+
+    def _fit_columns(self, width: int) -> None:
+        """Drop the Tags, then the Rules column when the browser is too narrow for them,
+        so names stay readable at 1366×768 beside a sheet (widen the browser to see them)."""
+        header = self.table.horizontalHeader()
+        fixed = sum(header.sectionSize(c) for c in (Column.FAVOURITE, Column.KIND, Column.LEVEL))
+        room = width - fixed
+        for column, needed in ((Column.PROFILE, 230), (Column.TAGS, 300)):
+            self.table.setColumnHidden(column, room < needed + header.sectionSize(column))
+
+    def _setup_filters(self) -> None:
+        for label, kinds in KIND_FILTERS:
+            self.kind_combo.addItem(self.tr(label), kinds)
+        self.profile_combo.addItem(self.tr("Any rules"), None)
+        for profile in ("numenera", "cypher"):
+            self.profile_combo.addItem(profile_label(profile), profile)
+        for combo in (self.kind_combo, self.profile_combo, self.tag_combo):
+            combo.currentIndexChanged.connect(self.refresh)
+        self.favourites_button.toggled.connect(self.refresh)
+
+    def reload_filters(self) -> None:
+        """Refill the tag filter from the library (after opening one or tagging)."""
+        current = self.tag_combo.currentData()
+        self.tag_combo.blockSignals(True)
+        self.tag_combo.clear()
+        self.tag_combo.addItem(self.tr("Any tag"), None)
+        if self._controller.is_open:
+            for tag in self._controller.all_tags():
+                self.tag_combo.addItem(tag, tag)
+        index = self.tag_combo.findData(current) if current is not None else 0
+        self.tag_combo.setCurrentIndex(max(index, 0))
+        self.tag_combo.blockSignals(False)
+
+    def set_context_actions(self, actions: list[QAction | None]) -> None:
+        """The actions of the right-click menu (None is a separator)."""
+        self._context_actions = actions
+
+    # -- searching --------------------------------------------------------------------
+
+    def set_kind_filter(self, kinds: tuple[EntryKind, ...] | None) -> None:
+        """Choose the kind filter whose kinds are `kinds` (for tests and shortcuts)."""
+        for index in range(self.kind_combo.count()):
+            if self.kind_combo.itemData(index) == kinds:
+                self.kind_combo.setCurrentIndex(index)
+                return
+        raise ValueError(f"no kind filter for {kinds!r}")
+
+    def refresh(self) -> None:
+        """Run the search now with the text and filters, keeping the selection if possible."""
+        self._timer.stop()
+        if not self._controller.is_open:
+            self.model.set_rows([])
+            self.resultsChanged.emit()
+            return
+        selected = self.selected_uids()
+        tag = self.tag_combo.currentData()
+        rows = self._controller.search(
+            self.search_edit.text().strip(),
+            kinds=self.kind_combo.currentData(),
+            profile=self.profile_combo.currentData(),
+            tags=[tag] if tag else None,
+            favourites_only=self.favourites_button.isChecked(),
+            limit=RESULT_LIMIT,
+        )
+        self.model.set_rows(rows)
+        self._show_count(len(rows))
+        if selected:
+            self.select_uids(selected)
+        self.resultsChanged.emit()
+
+    def _show_count(self, shown: int) -> None:
+        if shown >= RESULT_LIMIT:
+            text = self.tr("The first {0} matches; type more to narrow the search.").format(shown)
+        elif shown == 1:
+            text = self.tr("1 entry")
+        else:
+            text = self.tr("{0} entries").format(shown)
+        self.count_label.setText(text)
+        dim(self.count_label)
+
+    def _on_entries_changed(self) -> None:
+        self.reload_filters()
+        self.refresh()
+
+    # -- selection and activation -----------------------------------------------------
+
+    def shown_summaries(self) -> list[EntrySummary]:
+        """The rows as shown (after sorting), top to bottom."""
+        return [
+            self.model.summary(self.proxy.mapToSource(self.proxy.index(r, 0)).row())
+            for r in range(self.proxy.rowCount())
+        ]
+
+    def selected_summaries(self) -> list[EntrySummary]:
+        """The selected entries, top to bottom."""
+        rows = sorted(
+            self.proxy.mapToSource(i).row() for i in self.table.selectionModel().selectedRows()
+        )
+        return [self.model.summary(r) for r in rows]
+
+    def selected_uids(self) -> list[str]:
+        """The uids of the selected entries."""
+        return [s.uid for s in self.selected_summaries()]
+
+    def current_summary(self) -> EntrySummary | None:
+        """The entry under the keyboard focus (or the first selected one)."""
+        index = self.table.currentIndex()
+        if index.isValid() and self.table.selectionModel().isRowSelected(index.row()):
+            return self.model.summary(self.proxy.mapToSource(index).row())
+        selected = self.selected_summaries()
+        return selected[0] if selected else None
+
+    def select_uids(self, uids: list[str]) -> None:
+        """Select the rows showing `uids` (those not shown are ignored)."""
+        selection = self.table.selectionModel()
+        selection.clearSelection()
+        flags = QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows
+        first = True
+        for uid in uids:
+            row = self.model.row_of(uid)
+            if row is None:
+                continue
+            index = self.proxy.mapFromSource(self.model.index(row, Column.NAME))
+            if first:
+                selection.setCurrentIndex(index, flags)
+                first = False
+            else:
+                selection.select(index, flags)
+        self.selectionChanged.emit()
+
+    def _on_activated(self, index: object) -> None:
+        uid = self.proxy.data(index, UID_ROLE)  # type: ignore[arg-type]
+        if isinstance(uid, str):
+            self.openRequested.emit(uid)
+
+    def _show_context_menu(self, pos: QPoint) -> None:
+        if not self.table.indexAt(pos).isValid() or not self._context_actions:
+            return
+        menu = QMenu(self)
+        for action in self._context_actions:
+            if action is None:
+                menu.addSeparator()
+            else:
+                menu.addAction(action)
+        menu.exec(self.table.viewport().mapToGlobal(pos))
+
+    def focus_search(self) -> None:
+        """Put the keyboard focus in the search box with its text selected (Edit > Find)."""
+        self.search_edit.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.search_edit.selectAll()

@@ -1,0 +1,159 @@
+"""What the Entry menu and the browser's context menu do, with their dialogs.
+
+Each function takes the main window, asks what it must (a name, a confirmation),
+calls the LibraryController, and selects or opens the result. Errors the user can
+cause are DomainErrors, shown by the window's `guard`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QInputDialog
+
+from numdesk.model.encounter import Encounter
+from numdesk.views.dialogs import ask_tags, ask_text, confirm, show_info
+from numdesk.views.library.new_entry import NewEntryDialog
+
+if TYPE_CHECKING:
+    from numdesk.views.main_window import MainWindow
+
+
+def _t(text: str) -> str:
+    return QCoreApplication.translate("EntryActions", text)
+
+
+@contextmanager
+def _one_step(window: MainWindow, text: str, count: int) -> Iterator[None]:
+    """Group several library commands into one undo step (a single one stays as it is)."""
+    stack = window.controller.undo_stack
+    if count > 1:
+        stack.beginMacro(text)
+    try:
+        yield
+    finally:
+        if count > 1:
+            stack.endMacro()
+
+
+def new_character(window: MainWindow) -> None:
+    """File > New Character: the sheet helper's wizard, then the new sheet in a tab."""
+    from numdesk.views.sheet.wizard import NewCharacterWizard
+
+    controller = window.controller
+    wizard = NewCharacterWizard(controller.library, controller, window)
+    if wizard.exec() and wizard.created is not None:
+        uid = wizard.created.uid
+        window.browser.refresh()
+        window.browser.select_uids([uid])
+        window.open_entry(uid)
+
+
+def new_encounter(window: MainWindow) -> None:
+    """File > New Encounter: an empty encounter, opened at once."""
+    controller = window.controller
+    name = _t("New encounter")
+    taken = {s.name for s in controller.search(name, limit=100)}
+    number = 2
+    while name in taken:
+        name = _t("New encounter {0}").format(number)
+        number += 1
+    uid = controller.create(Encounter(name=name))
+    window.browser.refresh()
+    window.browser.select_uids([uid])
+    window.open_entry(uid)
+
+
+def new_entry(window: MainWindow) -> None:
+    """File > New Library Entry: pick a kind and a name, then edit it."""
+    dialog = NewEntryDialog(window)
+    if dialog.exec() and dialog.entry is not None:
+        uid = window.controller.create(dialog.entry)
+        window.browser.refresh()
+        window.browser.select_uids([uid])
+        window.open_entry(uid)
+
+
+def duplicate(window: MainWindow) -> None:
+    """Entry > Duplicate: a copy of each selected entry (one undo step)."""
+    uids = window.browser.selected_uids()
+    if not uids:
+        return
+    controller = window.controller
+    with _one_step(window, _t("Duplicate {0} entries").format(len(uids)), len(uids)):
+        copies = [controller.duplicate(uid) for uid in uids]
+    window.browser.refresh()
+    window.browser.select_uids(copies)
+
+
+def rename(window: MainWindow) -> None:
+    """Entry > Rename: a new name for the current entry."""
+    summary = window.browser.current_summary()
+    if summary is None:
+        return
+    name = ask_text(
+        window, _t("Rename"), _t("New name for “{0}”:").format(summary.name), summary.name
+    )
+    if name is not None:
+        window.controller.rename(summary.uid, name)
+
+
+def delete(window: MainWindow) -> None:
+    """Entry > Delete: asks first; one Undo brings every deleted entry back."""
+    summaries = window.browser.selected_summaries()
+    if not summaries:
+        return
+    if len(summaries) == 1:
+        question = _t("Delete “{0}” from the library?").format(summaries[0].name)
+    else:
+        question = _t("Delete {0} entries from the library?").format(len(summaries))
+    question += "\n" + _t("You can bring it back with Edit > Undo.")
+    if not confirm(window, _t("Delete"), question, _t("&Delete")):
+        return
+    with _one_step(window, _t("Delete {0} entries").format(len(summaries)), len(summaries)):
+        for summary in summaries:
+            window.controller.delete(summary.uid)
+
+
+def toggle_favourite(window: MainWindow) -> None:
+    """Entry > Favourite: mark the selection (or unmark it if the current one is marked)."""
+    current = window.browser.current_summary()
+    if current is None:
+        return
+    favourite = not current.favourite
+    for uid in window.browser.selected_uids():
+        window.controller.set_favourite(uid, favourite)
+
+
+def edit_tags(window: MainWindow) -> None:
+    """Entry > Tags: replace the tags of the current entry."""
+    summary = window.browser.current_summary()
+    if summary is None:
+        return
+    tags = ask_tags(window, list(summary.tags), window.controller.all_tags())
+    if tags is not None:
+        window.controller.set_tags(summary.uid, tags)
+
+
+def restore_backup(window: MainWindow) -> None:
+    """File > Restore Backup: pick one of the library's backups and go back to it."""
+    controller = window.controller
+    backups = controller.list_backups()
+    if not backups:
+        show_info(window, _t("Restore Backup"), _t("This library has no backups yet."))
+        return
+    names = [b.name for b in backups]
+    name, ok = QInputDialog.getItem(
+        window, _t("Restore Backup"), _t("Go back to the backup:"), names, 0, False
+    )
+    if not ok:
+        return
+    backup = backups[names.index(name)]
+    question = _t(
+        "Replace the library by the backup {0}?\nThe library as it is now is kept as a backup."
+    ).format(backup.name)
+    if confirm(window, _t("Restore Backup"), question, _t("&Restore")):
+        controller.restore_backup(backup)

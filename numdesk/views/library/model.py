@@ -1,0 +1,228 @@
+"""The Qt table model of search results, and the drag format for library entries.
+
+The model holds the `EntrySummary` rows the last search returned (the store does the
+filtering and ranking); a `QSortFilterProxyModel` on top sorts by any column, using the
+raw values under `SORT_ROLE` so levels sort as numbers and names case-insensitively.
+"""
+
+from __future__ import annotations
+
+import json
+from enum import IntEnum
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QMimeData,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
+
+from numdesk.model.kinds import EntryKind
+from numdesk.store import EntrySummary
+
+#: The MIME type of dragged library entries: a JSON list of {"uid", "kind", "name"}.
+ENTRY_MIME_TYPE = "application/x-numdesk-entry"
+#: Kinds that can be dragged onto an encounter.
+DRAGGABLE_KINDS = frozenset({EntryKind.CHARACTER, EntryKind.CREATURE, EntryKind.FOLLOWER})
+#: The role holding the value a column sorts by.
+SORT_ROLE = Qt.ItemDataRole.UserRole + 1
+#: The role holding the row's uid.
+UID_ROLE = Qt.ItemDataRole.UserRole + 2
+
+Index = QModelIndex | QPersistentModelIndex
+
+
+class Column(IntEnum):
+    """The columns of the browser table."""
+
+    FAVOURITE = 0
+    NAME = 1
+    KIND = 2
+    LEVEL = 3
+    PROFILE = 4
+    TAGS = 5
+
+
+def kind_label(kind: EntryKind) -> str:
+    """The name of a kind as the user reads it."""
+    labels = {
+        EntryKind.CHARACTER: "Character",
+        EntryKind.CREATURE: "Creature / NPC",
+        EntryKind.FOLLOWER: "Follower",
+        EntryKind.CYPHER: "Cypher",
+        EntryKind.ARTIFACT: "Artifact",
+        EntryKind.ODDITY: "Oddity",
+        EntryKind.EQUIPMENT: "Equipment",
+        EntryKind.WEAPON: "Weapon",
+        EntryKind.ARMOR: "Armor",
+        EntryKind.SHIELD: "Shield",
+        EntryKind.ABILITY: "Ability",
+        EntryKind.SKILL: "Skill",
+        EntryKind.TYPE: "Type",
+        EntryKind.DESCRIPTOR: "Descriptor",
+        EntryKind.FOCUS: "Focus",
+        EntryKind.FLAVOR: "Flavor",
+        EntryKind.ENCOUNTER: "Encounter",
+        EntryKind.TABLE: "Roll table",
+    }
+    return QCoreApplication.translate("EntryKind", labels[kind])
+
+
+def profile_label(profile: str | None) -> str:
+    """The rules profile as the user reads it."""
+    if profile == "numenera":
+        return QCoreApplication.translate("Profile", "Numenera")
+    if profile == "cypher":
+        return QCoreApplication.translate("Profile", "Cypher System")
+    return profile or ""
+
+
+class EntryTableModel(QAbstractTableModel):
+    """Search results as table rows."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._rows: list[EntrySummary] = []
+
+    def set_rows(self, rows: list[EntrySummary]) -> None:
+        """Show `rows` (the result of a search)."""
+        self.beginResetModel()
+        self._rows = list(rows)
+        self.endResetModel()
+
+    def summary(self, row: int) -> EntrySummary:
+        """The entry in `row`."""
+        return self._rows[row]
+
+    def rows(self) -> list[EntrySummary]:
+        """Every entry shown, in search order."""
+        return list(self._rows)
+
+    def row_of(self, uid: str) -> int | None:
+        """The row showing `uid`, if any."""
+        for row, summary in enumerate(self._rows):
+            if summary.uid == uid:
+                return row
+        return None
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(Column)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation != Qt.Orientation.Horizontal:
+            return None
+        column = Column(section)
+        if role == Qt.ItemDataRole.DisplayRole:
+            return {
+                Column.FAVOURITE: "★",
+                Column.NAME: self.tr("Name"),
+                Column.KIND: self.tr("Kind"),
+                Column.LEVEL: self.tr("Level"),
+                Column.PROFILE: self.tr("Rules"),
+                Column.TAGS: self.tr("Tags"),
+            }[column]
+        if role == Qt.ItemDataRole.ToolTipRole and column is Column.FAVOURITE:
+            return self.tr("Favourite")
+        if role == Qt.ItemDataRole.ToolTipRole and column is Column.LEVEL:
+            return self.tr("Level, or tier for characters")
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        summary = self._rows[index.row()]
+        column = Column(index.column())
+        if role == UID_ROLE:
+            return summary.uid
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._display(summary, column)
+        if role == SORT_ROLE:
+            return self._sort_key(summary, column)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return summary.subtitle or summary.name
+        if role == Qt.ItemDataRole.TextAlignmentRole and column in (
+            Column.FAVOURITE,
+            Column.LEVEL,
+        ):
+            return int(Qt.AlignmentFlag.AlignCenter)
+        return None
+
+    def _display(self, summary: EntrySummary, column: Column) -> str:
+        if column is Column.FAVOURITE:
+            return "★" if summary.favourite else ""
+        if column is Column.NAME:
+            return summary.name
+        if column is Column.KIND:
+            return kind_label(summary.kind)
+        if column is Column.LEVEL:
+            if summary.level is None:
+                return ""
+            if summary.kind is EntryKind.CHARACTER:
+                return self.tr("Tier {0}").format(summary.level)
+            return str(summary.level)
+        if column is Column.PROFILE:
+            return profile_label(summary.profile)
+        return ", ".join(summary.tags)
+
+    def _sort_key(self, summary: EntrySummary, column: Column) -> Any:
+        if column is Column.FAVOURITE:
+            return 0 if summary.favourite else 1
+        if column is Column.LEVEL:
+            return -1 if summary.level is None else summary.level
+        return self._display(summary, column).casefold()
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        base = super().flags(index)
+        if index.isValid() and self._rows[index.row()].kind in DRAGGABLE_KINDS:
+            base |= Qt.ItemFlag.ItemIsDragEnabled
+        return base
+
+    def mimeTypes(self) -> list[str]:
+        return [ENTRY_MIME_TYPE]
+
+    def mimeData(self, indexes: Any) -> QMimeData:
+        """The dragged entries (one per row, in row order)."""
+        rows = sorted({i.row() for i in indexes if i.isValid()})
+        payload = [
+            {"uid": s.uid, "kind": s.kind.value, "name": s.name}
+            for s in (self._rows[r] for r in rows)
+            if s.kind in DRAGGABLE_KINDS
+        ]
+        mime = QMimeData()
+        mime.setData(ENTRY_MIME_TYPE, json.dumps(payload).encode("utf-8"))
+        mime.setText("\n".join(p["name"] for p in payload))
+        return mime
+
+    def supportedDragActions(self) -> Qt.DropAction:
+        return Qt.DropAction.CopyAction
+
+
+def decode_entry_mime(mime: QMimeData) -> list[dict[str, str]]:
+    """The entries carried by a drag of `ENTRY_MIME_TYPE` (empty if none)."""
+    if not mime.hasFormat(ENTRY_MIME_TYPE):
+        return []
+    try:
+        payload = json.loads(bytes(mime.data(ENTRY_MIME_TYPE).data()).decode("utf-8"))
+    except (ValueError, UnicodeDecodeError):
+        return []
+    if not isinstance(payload, list):
+        return []
+    return [p for p in payload if isinstance(p, dict) and isinstance(p.get("uid"), str)]
+
+
+class EntrySortProxy(QSortFilterProxyModel):
+    """Sorts by `SORT_ROLE`; with no column chosen the search's ranking order stays."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.setSortRole(SORT_ROLE)
+        self.setDynamicSortFilter(True)

@@ -1,0 +1,116 @@
+"""File > Import and Export: file dialogs, a progress dialog with Cancel, and the outcome.
+
+An import is all-or-nothing: when the controller reports a problem (with the file, the
+place in it and what was expected there) the message box says so and that nothing was
+imported. Cancel stops the import the same way, leaving the library as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtWidgets import QApplication, QFileDialog, QProgressDialog
+
+from numdesk.controllers.library import ImportCancelled
+from numdesk.model.errors import DomainError
+from numdesk.views.dialogs import show_error, show_info
+from numdesk.views.library.printing import (
+    export_pdf_dialog,
+    print_dialog,
+    print_preview_dialog,
+)
+
+if TYPE_CHECKING:
+    from numdesk.views.main_window import MainWindow
+
+__all__ = [
+    "export_dialog",
+    "export_pdf_dialog",
+    "import_dialog",
+    "print_dialog",
+    "print_preview_dialog",
+    "run_export",
+    "run_import",
+]
+
+IMPORT_FILTER = "Importable files (*.json *.csv);;JSON (*.json);;CSV (*.csv);;All files (*)"
+
+
+def _t(text: str) -> str:
+    return QCoreApplication.translate("Transfer", text)
+
+
+def import_dialog(window: MainWindow) -> None:
+    """File > Import: choose files, then import them."""
+    names, _ = QFileDialog.getOpenFileNames(window, _t("Import"), "", _t(IMPORT_FILTER))
+    if names:
+        run_import(window, [Path(n) for n in names])
+
+
+def run_import(window: MainWindow, paths: Sequence[Path]) -> bool:
+    """Import `paths` with a progress dialog; True if everything was imported."""
+    dialog = QProgressDialog(_t("Reading {0}…").format(paths[0].name), _t("Cancel"), 0, 0, window)
+    dialog.setObjectName("importProgress")
+    dialog.setWindowTitle(_t("Import"))
+    dialog.setWindowModality(Qt.WindowModality.WindowModal)
+    dialog.setMinimumDuration(0)
+    dialog.setAutoClose(False)
+    dialog.setAutoReset(False)
+    dialog.setValue(0)
+    window.import_progress = dialog  # tests read the dialog's last value
+
+    def progress(done: int, total: int) -> None:
+        if dialog.wasCanceled():
+            raise ImportCancelled
+        dialog.setLabelText(_t("Saving entries… {0} of {1}").format(done, total))
+        dialog.setMaximum(max(total, 1))
+        dialog.setValue(min(done, max(total, 1)))
+        QApplication.processEvents()
+        if dialog.wasCanceled():
+            raise ImportCancelled
+
+    try:
+        report = window.controller.import_files(list(paths), progress)
+    except ImportCancelled:
+        dialog.hide()
+        show_info(window, _t("Import"), _t("Import cancelled; nothing was imported."))
+        return False
+    except DomainError as err:
+        dialog.hide()
+        show_error(
+            window,
+            _t("Import failed"),
+            err.message,
+            _t("Nothing was imported; the library is unchanged."),
+        )
+        return False
+    dialog.hide()
+    window.statusBar().showMessage(report.summary(), 10000)
+    show_info(window, _t("Import"), report.summary())
+    return True
+
+
+def export_dialog(window: MainWindow, uids: Sequence[str] | None) -> None:
+    """File > Export Library (uids None) or Export Selection: choose a file, write it."""
+    if uids is not None and not uids:
+        raise DomainError(_t("Select the entries to export first."))
+    if uids is not None and len(uids) == 1:
+        suggested = window.controller.load(uids[0]).name
+    else:
+        suggested = window.controller.path.stem if window.controller.path else "library"
+    name, _ = QFileDialog.getSaveFileName(
+        window, _t("Export"), f"{suggested}.json", _t("numdesk JSON (*.json)")
+    )
+    if name:
+        path = Path(name) if name.lower().endswith(".json") else Path(name + ".json")
+        run_export(window, path, uids)
+
+
+def run_export(window: MainWindow, path: Path, uids: Sequence[str] | None) -> int:
+    """Write the entries (all when `uids` is None) to `path`; returns how many."""
+    count = window.controller.export(path, uids)
+    window.statusBar().showMessage(_t("Exported {0} entries to {1}").format(count, path), 10000)
+    return count

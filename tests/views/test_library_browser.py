@@ -1,0 +1,149 @@
+"""The library browser on a real library: search as you type, filters, favourites, sorting,
+and dragging entries out with the numdesk entry MIME type."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from main_window_helpers import add, creature, make_controller, make_window
+from PySide6.QtCore import QPoint, Qt
+from pytestqt.qtbot import QtBot
+
+from numdesk.controllers.library import LibraryController
+from numdesk.model.character import Character
+from numdesk.model.items import Cypher
+from numdesk.model.kinds import EntryKind
+from numdesk.views.actions import ActionId
+from numdesk.views.library.model import ENTRY_MIME_TYPE, Column, decode_entry_mime
+from numdesk.views.main_window import MainWindow
+
+
+@pytest.fixture
+def controller(tmp_path: Path) -> LibraryController:
+    controller = make_controller(tmp_path)
+    add(
+        controller.library,
+        creature("Zorblax the Unlikely", 2, profile="numenera"),
+        creature("Zorblax hatchling", 7, profile="cypher"),
+        creature("Quiet moth", 5, profile="cypher"),
+        Cypher(name="Zorblax lure", level=3),
+        Character(name="Ilsa Varn", tier=3, profile="cypher"),
+    )
+    yield controller
+    controller.close()
+
+
+@pytest.fixture
+def window(qtbot: QtBot, controller: LibraryController) -> MainWindow:
+    return make_window(qtbot, controller)
+
+
+def names(window: MainWindow) -> list[str]:
+    return [s.name for s in window.browser.shown_summaries()]
+
+
+def test_typing_in_the_search_box_filters_the_table(qtbot: QtBot, window: MainWindow) -> None:
+    browser = window.browser
+    total = len(names(window))
+    with qtbot.waitSignal(browser.resultsChanged, timeout=3000):
+        qtbot.keyClicks(browser.search_edit, "zorbl")
+    assert sorted(names(window)) == ["Zorblax hatchling", "Zorblax lure", "Zorblax the Unlikely"]
+    with qtbot.waitSignal(browser.resultsChanged, timeout=3000):
+        qtbot.keyClicks(browser.search_edit, "ax hatch")
+    assert names(window) == ["Zorblax hatchling"]
+    with qtbot.waitSignal(browser.resultsChanged, timeout=3000):
+        browser.search_edit.clear()
+    assert len(names(window)) == total
+    assert browser.count_label.text() == f"{total} entries"
+
+
+def test_kind_profile_and_tag_filters(
+    qtbot: QtBot, window: MainWindow, controller: LibraryController
+) -> None:
+    browser = window.browser
+    browser.search_edit.setText("zorblax")
+    browser.refresh()
+    browser.set_kind_filter((EntryKind.CREATURE,))
+    assert sorted(names(window)) == ["Zorblax hatchling", "Zorblax the Unlikely"]
+    browser.profile_combo.setCurrentIndex(browser.profile_combo.findData("cypher"))
+    assert names(window) == ["Zorblax hatchling"]
+
+    browser.profile_combo.setCurrentIndex(0)
+    browser.set_kind_filter(None)
+    moth = controller.library.creatures.find_by_name("Quiet moth")
+    assert moth is not None
+    controller.set_tags(moth.uid, ["night", "swarm"])
+    browser.search_edit.setText("")
+    browser.refresh()
+    browser.tag_combo.setCurrentIndex(browser.tag_combo.findData("night"))
+    assert names(window) == ["Quiet moth"]
+    row = window.browser.shown_summaries()[0]
+    assert row.tags == ("night", "swarm")
+
+
+def test_favourites_toggle_and_filter(qtbot: QtBot, window: MainWindow) -> None:
+    browser = window.browser
+    browser.search_edit.setText("zorblax")
+    browser.refresh()
+    uid = next(s.uid for s in browser.shown_summaries() if s.name == "Zorblax lure")
+    browser.select_uids([uid])
+    window.actions_by_id[ActionId.FAVOURITE].trigger()
+    assert window.controller.library.summary(uid).favourite
+    browser.search_edit.setText("")
+    browser.favourites_button.click()
+    assert names(window) == ["Zorblax lure"]
+    fav_index = browser.proxy.index(0, Column.FAVOURITE)
+    assert browser.proxy.data(fav_index) == "★"
+    browser.select_uids([uid])
+    window.actions_by_id[ActionId.FAVOURITE].trigger()
+    assert names(window) == []
+
+
+def test_clicking_a_header_sorts(qtbot: QtBot, window: MainWindow) -> None:
+    browser = window.browser
+    browser.set_kind_filter((EntryKind.CREATURE,))
+    header = browser.table.horizontalHeader()
+    x = header.sectionViewportPosition(Column.LEVEL) + header.sectionSize(Column.LEVEL) // 2
+    qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, 5))
+    levels = [s.level for s in browser.shown_summaries()]
+    assert levels == sorted(levels) and len(levels) > 3
+    qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, 5))
+    levels = [s.level for s in browser.shown_summaries()]
+    assert levels == sorted(levels, reverse=True)
+
+    x = header.sectionViewportPosition(Column.NAME) + 20
+    qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, 5))
+    shown = names(window)
+    assert shown == sorted(shown, key=str.casefold) or shown == sorted(
+        shown, key=str.casefold, reverse=True
+    )
+
+
+def test_character_rows_show_their_tier(window: MainWindow) -> None:
+    browser = window.browser
+    browser.search_edit.setText("Ilsa")
+    browser.refresh()
+    index = browser.proxy.index(0, Column.LEVEL)
+    assert browser.proxy.data(index) == "Tier 3"
+
+
+def test_dragging_creatures_and_characters_carries_their_uids(window: MainWindow) -> None:
+    browser = window.browser
+    browser.search_edit.setText("")
+    browser.refresh()
+    rows = {s.name: s for s in browser.shown_summaries()}
+    wanted = [rows["Quiet moth"].uid, rows["Ilsa Varn"].uid, rows["Zorblax lure"].uid]
+    browser.select_uids(wanted)
+    indexes = browser.table.selectionModel().selectedIndexes()
+    source = [browser.proxy.mapToSource(i) for i in indexes]
+    assert all(
+        browser.model.flags(i) & Qt.ItemFlag.ItemIsDragEnabled
+        for i in source
+        if browser.model.summary(i.row()).kind is not EntryKind.CYPHER
+    )
+    mime = browser.model.mimeData(source)
+    assert mime.hasFormat(ENTRY_MIME_TYPE)
+    dragged = decode_entry_mime(mime)
+    assert {d["uid"] for d in dragged} == set(wanted[:2])  # cyphers do not join encounters
+    assert {d["kind"] for d in dragged} == {"creature", "character"}
