@@ -64,6 +64,30 @@ class _EntryCommand(QUndoCommand):
         self._controller._write(self._uid, self._before, self._meta)
 
 
+class _RenameCommand(QUndoCommand):
+    """Change only an entry's name, both ways.
+
+    Unlike `_EntryCommand` it never writes back a whole earlier copy: a sheet or an
+    encounter may have been played since the rename, and undoing the rename must not
+    undo the play.
+    """
+
+    def __init__(
+        self, controller: LibraryController, text: str, uid: str, old: str, new: str
+    ) -> None:
+        super().__init__(text)
+        self._controller = controller
+        self._uid = uid
+        self._old = old
+        self._new = new
+
+    def redo(self) -> None:
+        self._controller._write_name(self._uid, self._new)
+
+    def undo(self) -> None:
+        self._controller._write_name(self._uid, self._old)
+
+
 class LibraryController(QObject):
     """Owns the open `Library` and its undo stack; the one bridge from views to the store."""
 
@@ -208,13 +232,11 @@ class LibraryController(QObject):
         name = name.strip()
         if not name:
             raise DomainError(self.tr("A name cannot be empty."), field="name")
-        before = self.load(uid)
-        if before.name == name:
+        old = self.load(uid).name
+        if old == name:
             return
-        after = copy.deepcopy(before)
-        after.name = name
-        text = self.tr("Rename “{0}” to “{1}”").format(before.name, name)
-        self.undo_stack.push(_EntryCommand(self, text, uid, before, after))
+        text = self.tr("Rename “{0}” to “{1}”").format(old, name)
+        self.undo_stack.push(_RenameCommand(self, text, uid, old, name))
 
     def delete(self, uid: str) -> None:
         """Remove entry `uid`; undo stores the kept copy (with its tags) again."""
@@ -255,6 +277,14 @@ class LibraryController(QObject):
             if tag and tag not in cleaned:
                 cleaned.append(tag)
         self.library.set_tags(uid, cleaned)
+        self.entriesChanged.emit()
+
+    def _write_name(self, uid: str, name: str) -> None:
+        """Set the stored name of `uid`, keeping everything else as it is stored now."""
+        current = self.load(uid)
+        current.name = name
+        self.library.repo_for(kind_of(current)).save(current)
+        self.entrySaved.emit(uid)
         self.entriesChanged.emit()
 
     def _write(self, uid: str, obj: ModelObject | None, meta: EntryMeta | None) -> None:

@@ -432,3 +432,27 @@ def test_the_library_can_be_hidden_and_find_brings_it_back(
     assert not host.isVisible() and not show.isChecked()
     window.actions_by_id[ActionId.FIND].trigger()
     assert host.isVisible() and show.isChecked()
+
+
+def test_undoing_a_rename_keeps_what_was_played_since(controller: LibraryController) -> None:
+    """Undo of a rename restores the name only: a fight fought after it is not undone."""
+    from numdesk.model.character import Character
+    from numdesk.model.operations import TakeDamage
+
+    library = controller.library
+    hero = Character("Ana", profile="numenera")
+    add(library, hero)
+    controller.rename(hero.uid, "Ana the Bold")
+
+    played = library.characters.load(hero.uid)
+    TakeDamage(4, apply_armor=False).apply(played)
+    library.characters.save(played)
+
+    controller.undo_stack.undo()
+    stored = library.characters.load(hero.uid)
+    assert stored.name == "Ana"
+    assert stored.pool(Stat.MIGHT).current == 6
+    assert "Took 4" in stored.history[-1].summary
+    controller.undo_stack.redo()
+    assert library.characters.load(hero.uid).name == "Ana the Bold"
+    assert library.characters.load(hero.uid).pool(Stat.MIGHT).current == 6
