@@ -10,15 +10,27 @@ from numdesk.rules.types import ActionTiming, ObjectState
 
 @dataclass
 class Condition:
-    """A condition on a combatant; `rounds_left` None lasts until removed (RULES.md G18)."""
+    """A condition on a combatant (RULES.md G18).
+
+    `rounds_left` is the duration in rounds it was given (None lasts until removed).
+    A round of it ends when the turn of `source_uid` (whoever's turn it was when the
+    condition began, or the combatant itself outside a round) comes round again, so
+    `started_round` and `source_uid` are what the rules engine needs to end it on time.
+    """
 
     name: str
     rounds_left: int | None = 1
+    source_uid: str = ""
+    started_round: int = 0
 
 
 @dataclass
 class Combatant:
     """One participant. `source_uid` links to the library entry (character or creature).
+
+    `initiative` is the PC's total (roll + 3 per eased step, `initiative_eases`);
+    `wait_after` names the combatant a waiting one acts after (C12); `defeated` is ""
+    or "dead" / "knocked out" (G15).
 
     `side` is "pc", "npc", "follower" or "object"; health fields apply to NPCs, followers
     and objects (an object uses `level`, `object_state` or `health` per its profile).
@@ -38,7 +50,20 @@ class Combatant:
     object_state: ObjectState = ObjectState.INTACT
     damage_taken_at_zero: int = 0
     notes: str = ""
+    initiative_eases: int = 0
+    wait_after: str = ""
     uid: str = field(default_factory=new_uid)
+
+
+@dataclass
+class TurnSlot:
+    """One turn of the round's order: whose, and which kind (a `TurnKind` value).
+
+    `uid` is a combatant's uid, or "" for the NPCs acting together in group mode.
+    """
+
+    uid: str
+    kind: str = "normal"
 
 
 @dataclass
@@ -52,7 +77,11 @@ class LogEntry:
 
 @dataclass
 class Encounter:
-    """A prepared or running fight; `turn` indexes the current turn order."""
+    """A prepared or running fight; `turn` indexes `order`, the round's turn order.
+
+    `round` 0 means not started. `started_slots` lists the slot indexes whose turn has
+    already begun this round, so going back and forth never ends a condition twice.
+    """
 
     name: str
     profile: str = "numenera"
@@ -62,4 +91,6 @@ class Encounter:
     turn: int = 0
     log: list[LogEntry] = field(default_factory=list)
     notes: str = ""
+    order: list[TurnSlot] = field(default_factory=list)
+    started_slots: list[int] = field(default_factory=list)
     uid: str = field(default_factory=new_uid)

@@ -1,0 +1,84 @@
+"""Encounter operations (`Operation[Encounter]`), gathered in one place to import from.
+
+They live in four modules by what they do: `encounter_base` (the shared base, turn
+order and snapshots), `encounter_build` (combatants and initiative), `encounter_turns`
+(turns, action timing, conditions) and `encounter_health` (damage, healing, objects).
+"""
+
+from numdesk.model.operations.encounter_base import (
+    ACTING_SIDES,
+    MAX_EASES,
+    ROLLING_SIDES,
+    SIDES,
+    EncounterOperation,
+    LogEvent,
+    compute_order,
+    current_slot,
+    find,
+    initiative_value,
+    is_acting,
+    profile_of,
+    rebuild_order,
+    slot_label,
+    slot_uids,
+)
+from numdesk.model.operations.encounter_build import (
+    AddCombatants,
+    RemoveCombatant,
+    RenameCombatant,
+    RollInitiative,
+    SetGroupInitiative,
+    SetInitiative,
+)
+from numdesk.model.operations.encounter_health import (
+    DEFEAT_CHOICES,
+    OBJECT_STATE_WORDS,
+    DamageCombatant,
+    DamageObject,
+    Heal,
+    SetDefeated,
+    SetHealth,
+)
+from numdesk.model.operations.encounter_turns import (
+    AddCondition,
+    NextTurn,
+    PreviousTurn,
+    RemoveCondition,
+    SetTiming,
+)
+
+__all__ = [
+    "ACTING_SIDES",
+    "DEFEAT_CHOICES",
+    "MAX_EASES",
+    "OBJECT_STATE_WORDS",
+    "ROLLING_SIDES",
+    "SIDES",
+    "AddCombatants",
+    "AddCondition",
+    "DamageCombatant",
+    "DamageObject",
+    "EncounterOperation",
+    "Heal",
+    "LogEvent",
+    "NextTurn",
+    "PreviousTurn",
+    "RemoveCombatant",
+    "RemoveCondition",
+    "RenameCombatant",
+    "RollInitiative",
+    "SetDefeated",
+    "SetGroupInitiative",
+    "SetHealth",
+    "SetInitiative",
+    "SetTiming",
+    "compute_order",
+    "current_slot",
+    "find",
+    "initiative_value",
+    "is_acting",
+    "profile_of",
+    "rebuild_order",
+    "slot_label",
+    "slot_uids",
+]

@@ -1,0 +1,161 @@
+"""Running the round: turns and rounds, First/Last actions and waiting (RULES.md C12),
+and conditions with a duration in rounds (G18)."""
+
+from __future__ import annotations
+
+from numdesk.model.encounter import Condition, Encounter
+from numdesk.model.errors import DomainError
+from numdesk.model.operations.base import Change
+from numdesk.model.operations.encounter_base import (
+    ROLLING_SIDES,
+    EncounterOperation,
+    compute_order,
+    current_slot,
+    find,
+    is_acting,
+    profile_of,
+    rebuild_order,
+    slot_label,
+    slot_uids,
+)
+from numdesk.rules.types import ActionTiming
+
+
+class SetTiming(EncounterOperation):
+    """Declare a First or Last action, waiting, or a normal turn (C12, this round only).
+
+    `after` names whom a waiting combatant acts after ("" for the end of the normal
+    turns); "act now" is waiting after whoever's turn it is.
+    """
+
+    def __init__(self, uid: str, timing: ActionTiming, after: str = "") -> None:
+        super().__init__()
+        self._uid = uid
+        self._timing = timing
+        self._wait_after = after
+
+    def _run(self, encounter: Encounter) -> Change:
+        profile = profile_of(encounter)
+        combatant = find(encounter, self._uid)
+        if not is_acting(combatant):
+            raise DomainError(f"{combatant.name} has no turn to time.")
+        if encounter.group_npc_initiative and combatant.side == "npc":
+            raise DomainError("In group mode the NPCs act together on one turn.")
+        first_or_last = self._timing in (ActionTiming.FIRST, ActionTiming.LAST)
+        if first_or_last and not profile.has_action_timing:
+            raise DomainError(f"The {profile.label} rules have no First or Last actions.")
+        if self._wait_after:
+            if self._timing is not ActionTiming.WAITING:
+                raise DomainError("Only a waiting combatant acts after someone else.")
+            if self._wait_after == self._uid:
+                raise DomainError("A combatant cannot wait for itself.")
+            find(encounter, self._wait_after)
+        combatant.timing = self._timing
+        combatant.wait_after = self._wait_after if self._timing is ActionTiming.WAITING else ""
+        rebuild_order(encounter)
+        if self._timing is ActionTiming.WAITING:
+            whom = find(encounter, self._wait_after).name if self._wait_after else "the others"
+            return Change(f"{combatant.name} waits to act after {whom}", kind="initiative")
+        words = {
+            ActionTiming.FIRST: "takes a First action",
+            ActionTiming.LAST: "takes a Last action",
+            ActionTiming.NORMAL: "acts in the normal order",
+        }
+        return Change(f"{combatant.name} {words[self._timing]}", kind="initiative")
+
+
+class NextTurn(EncounterOperation):
+    """Advance to the next turn; past the last, start a new round (round 0: the first).
+
+    A new round clears this round's First/Last/waiting choices (C12) and rebuilds the
+    order; each turn that begins ends the conditions its combatant started (G18).
+    """
+
+    def _run(self, encounter: Encounter) -> Change:
+        if encounter.round >= 1 and encounter.turn + 1 < len(encounter.order):
+            encounter.turn += 1
+            slot = encounter.order[encounter.turn]
+            return Change(f"Turn: {slot_label(encounter, slot)}", kind="turn")
+        if encounter.round < 1:
+            missing = [
+                c.name
+                for c in encounter.combatants
+                if c.side in ROLLING_SIDES and c.initiative is None and is_acting(c)
+            ]
+            if missing:
+                raise DomainError("Enter or roll initiative first for: " + ", ".join(missing))
+        if encounter.round >= 1:
+            # First/Last actions and waiting were for the round that just ended (C12)
+            for c in encounter.combatants:
+                c.timing = ActionTiming.NORMAL
+                c.wait_after = ""
+        encounter.round += 1
+        encounter.turn = 0
+        encounter.started_slots = []
+        encounter.order = compute_order(encounter)
+        if not encounter.order:
+            raise DomainError("Nobody in the encounter can take a turn.")
+        first = slot_label(encounter, encounter.order[0])
+        return Change(f"Round {encounter.round} begins. Turn: {first}", kind="turn")
+
+
+class PreviousTurn(EncounterOperation):
+    """Step back one turn within the round (a correction; conditions stay as they are)."""
+
+    def _run(self, encounter: Encounter) -> Change:
+        if encounter.round < 1:
+            raise DomainError("The fight has not started yet.")
+        if encounter.turn == 0:
+            raise DomainError("This is the first turn of the round; use Undo to go further back.")
+        encounter.turn -= 1
+        slot = encounter.order[encounter.turn]
+        return Change(f"Back to the turn of {slot_label(encounter, slot)}", kind="turn")
+
+
+class AddCondition(EncounterOperation):
+    """Put a condition on a combatant for `rounds` rounds (None: until removed)."""
+
+    def __init__(self, uid: str, name: str, rounds: int | None = 1) -> None:
+        super().__init__()
+        self._uid = uid
+        self._name = name.strip()
+        self._rounds = rounds
+
+    def _run(self, encounter: Encounter) -> Change:
+        combatant = find(encounter, self._uid)
+        if not self._name:
+            raise DomainError("Name the condition (dazed, stunned, ...).", "condition")
+        if self._rounds is not None and not 1 <= self._rounds <= 100:
+            raise DomainError("A condition lasts 1 to 100 rounds, or until removed.", "rounds")
+        if any(c.name.casefold() == self._name.casefold() for c in combatant.conditions):
+            raise DomainError(f"{combatant.name} is already {self._name}.", "condition")
+        slot = current_slot(encounter)
+        source = combatant.uid
+        if slot is not None:
+            acting = slot_uids(encounter, slot)
+            source = acting[0] if acting else combatant.uid
+        combatant.conditions.append(
+            Condition(self._name, self._rounds, source_uid=source, started_round=encounter.round)
+        )
+        if self._rounds is None:
+            span = "until removed"
+        else:
+            span = "1 round" if self._rounds == 1 else f"{self._rounds} rounds"
+        return Change(f"{combatant.name} is {self._name} ({span})", kind="condition")
+
+
+class RemoveCondition(EncounterOperation):
+    """Take a condition off a combatant before it ends."""
+
+    def __init__(self, uid: str, name: str) -> None:
+        super().__init__()
+        self._uid = uid
+        self._name = name
+
+    def _run(self, encounter: Encounter) -> Change:
+        combatant = find(encounter, self._uid)
+        for cond in combatant.conditions:
+            if cond.name.casefold() == self._name.casefold():
+                combatant.conditions.remove(cond)
+                return Change(f"{combatant.name} is no longer {cond.name}", kind="condition")
+        raise DomainError(f"{combatant.name} is not {self._name}.", "condition")

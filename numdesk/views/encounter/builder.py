@@ -1,0 +1,135 @@
+"""The builder panel (`ui/encounter_builder.ui`): pick PCs, creatures and followers from
+the library (with a count for creatures), add objects, and add entries dragged from
+the library browser."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractListModel,
+    QItemSelectionModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QLineEdit,
+    QListView,
+    QPushButton,
+    QSpinBox,
+    QWidget,
+)
+
+from numdesk.controllers.encounter import EncounterController
+from numdesk.model.errors import DomainError
+from numdesk.model.kinds import EntryKind
+from numdesk.store import EntrySummary
+from numdesk.views.forms import child, load_form
+
+#: What a fight can hold from the library.
+FIGHT_KINDS = (EntryKind.CHARACTER, EntryKind.CREATURE, EntryKind.FOLLOWER)
+Index = QModelIndex | QPersistentModelIndex
+
+
+class SearchResults(QAbstractListModel):
+    """The library entries the last search found, "Name — subtitle" per row."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.entries: list[EntrySummary] = []
+
+    def set_entries(self, entries: list[EntrySummary]) -> None:
+        self.beginResetModel()
+        self.entries = entries
+        self.endResetModel()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.entries)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if role != Qt.ItemDataRole.DisplayRole or not 0 <= index.row() < len(self.entries):
+            return None
+        entry = self.entries[index.row()]
+        return f"{entry.name} — {entry.subtitle}"
+
+
+class BuilderPanel(QWidget):
+    """Library search, a count, and the Add buttons; errors go to `failed`."""
+
+    #: a message for the user (empty string clears it)
+    failed = Signal(str)
+
+    def __init__(self, controller: EncounterController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._controller = controller
+        form = load_form("encounter_builder.ui", self)
+        self.search = child(form, QLineEdit, "search")
+        self.results = child(form, QListView, "results")
+        self.count = child(form, QSpinBox, "count")
+        self.add_button = child(form, QPushButton, "add_button")
+        self.object_name = child(form, QLineEdit, "object_name")
+        self.object_level = child(form, QSpinBox, "object_level")
+        self.add_object_button = child(form, QPushButton, "add_object_button")
+        self.model = SearchResults(self)
+        self.results.setModel(self.model)
+        self.results.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+
+        self.search.textChanged.connect(self.refresh)
+        self.search.returnPressed.connect(self.add_selected)
+        self.results.activated.connect(self.add_selected)
+        self.add_button.clicked.connect(self.add_selected)
+        self.add_object_button.clicked.connect(self.add_object)
+        self.object_name.returnPressed.connect(self.add_object)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Re-run the library search for the text typed."""
+        try:
+            found = self._controller.library.search(self.search.text(), kinds=FIGHT_KINDS)
+        except DomainError as err:
+            self.failed.emit(err.message)
+            return
+        self.model.set_entries(found)
+        if found:
+            self.results.setCurrentIndex(self.model.index(0))
+
+    def select_names(self, *names: str) -> None:
+        """Select the results whose entry name is one of `names` (keyboard and tests)."""
+        wanted = {n.casefold() for n in names}
+        selection = self.results.selectionModel()
+        selection.clearSelection()
+        for row, entry in enumerate(self.model.entries):
+            if entry.name.casefold() in wanted:
+                selection.select(self.model.index(row), QItemSelectionModel.SelectionFlag.Select)
+
+    def selected_uids(self) -> list[str]:
+        rows = sorted(i.row() for i in self.results.selectionModel().selectedIndexes())
+        return [self.model.entries[r].uid for r in rows]
+
+    def add_selected(self) -> None:
+        uids = self.selected_uids()
+        if not uids:
+            self.failed.emit(self.tr("Select an entry to add."))
+            return
+        self.add_uids(uids)
+
+    def add_uids(self, uids: list[str]) -> None:
+        """Add library entries (creatures `count` times); used by drops too."""
+        try:
+            self._controller.add_entries(uids, self.count.value())
+        except DomainError as err:
+            self.failed.emit(err.message)
+            return
+        self.failed.emit("")
+
+    def add_object(self) -> None:
+        try:
+            self._controller.add_object(self.object_name.text(), self.object_level.value())
+        except DomainError as err:
+            self.failed.emit(err.message)
+            return
+        self.object_name.clear()
+        self.failed.emit("")

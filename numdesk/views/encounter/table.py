@@ -1,0 +1,301 @@
+"""The combatant table: a Qt model over the encounter in turn order, and the delegate
+that paints NPC health as a bar.
+
+Rows follow the round's turn order (the combatant whose turn it is is highlighted);
+those without a turn (no initiative yet, objects, the defeated) come after it, the
+defeated greyed out. The model holds no state of its own: it reads the controller's
+encounter on every `refresh`.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QModelIndex,
+    QPersistentModelIndex,
+    QRect,
+    Qt,
+)
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPalette
+from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QWidget
+
+from numdesk.controllers.encounter import EncounterController
+from numdesk.model.encounter import Combatant
+from numdesk.model.errors import DomainError
+from numdesk.model.operations.encounter import (
+    SetInitiative,
+    current_slot,
+    initiative_value,
+    slot_uids,
+)
+from numdesk.model.operations.encounter_health import OBJECT_STATE_WORDS
+from numdesk.rules.types import ActionTiming, DamageTrackState, Stat
+
+Index = QModelIndex | QPersistentModelIndex
+#: (health, maximum) for the bar, or None when the cell is plain text.
+HEALTH_ROLE = Qt.ItemDataRole.UserRole + 1
+#: the combatant's uid
+UID_ROLE = Qt.ItemDataRole.UserRole + 2
+DISPLAY = Qt.ItemDataRole.DisplayRole
+EDIT = Qt.ItemDataRole.EditRole
+BACKGROUND = Qt.ItemDataRole.BackgroundRole
+FOREGROUND = Qt.ItemDataRole.ForegroundRole
+FONT = Qt.ItemDataRole.FontRole
+TOOLTIP = Qt.ItemDataRole.ToolTipRole
+PLAIN_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+EDITABLE_FLAGS = PLAIN_FLAGS | Qt.ItemFlag.ItemIsEditable
+
+
+def _t(text: str) -> str:
+    return QCoreApplication.translate("EncounterTable", text)
+
+
+class Column(IntEnum):
+    TURN = 0
+    NAME = 1
+    INITIATIVE = 2
+    HEALTH = 3
+    ARMOR = 4
+    CONDITIONS = 5
+    STATUS = 6
+
+
+HEADERS = {
+    Column.TURN: "#",
+    Column.NAME: "Name",
+    Column.INITIATIVE: "Init.",
+    Column.HEALTH: "Health / Pools",
+    Column.ARMOR: "Armor",
+    Column.CONDITIONS: "Conditions",
+    Column.STATUS: "Status",
+}
+SIDE_WORDS = {"pc": "PC", "npc": "NPC", "follower": "Follower", "object": "Object"}
+TRACK_WORDS = {
+    DamageTrackState.HALE: "hale",
+    DamageTrackState.IMPAIRED: "impaired",
+    DamageTrackState.DEBILITATED: "debilitated",
+    DamageTrackState.DEAD: "dead",
+}
+
+
+class CombatantTableModel(QAbstractTableModel):
+    """The encounter's combatants, in turn order, for a QTableView."""
+
+    def __init__(self, controller: EncounterController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._controller = controller
+        self._highlight = QBrush(QColor("#fff1b8"))
+        self._grey = QBrush(QColor("#8a8a8a"))
+        self._bold = QFont()
+        self._bold.setBold(True)
+        self._texts: list[list[str]] = []
+        self._rows: list[Combatant] = []
+        self._positions: dict[str, str] = {}
+        self._current: set[str] = set()
+        #: the last error from an edit in the table (the window shows it)
+        self.last_error = ""
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Re-read the encounter (rows, order positions, current turn)."""
+        self.beginResetModel()
+        enc = self._controller.encounter
+        positions: dict[str, list[int]] = {}
+        ordered: list[str] = []
+        for number, slot in enumerate(enc.order, start=1):
+            for uid in slot_uids(enc, slot):
+                positions.setdefault(uid, []).append(number)
+                if uid not in ordered:
+                    ordered.append(uid)
+        by_uid = {c.uid: c for c in enc.combatants}
+        rest = [c for c in enc.combatants if c.uid not in positions]
+        rest.sort(key=lambda c: (bool(c.defeated), c.side == "object"))
+        self._rows = [by_uid[u] for u in ordered if u in by_uid] + rest
+        self._positions = {u: ", ".join(str(n) for n in p) for u, p in positions.items()}
+        slot = current_slot(enc)
+        self._current = set(slot_uids(enc, slot)) if slot is not None else set()
+        # every cell's text is worked out once per refresh: views ask for it many times
+        self._texts = [[self._text(c, column) for column in Column] for c in self._rows]
+        self.endResetModel()
+
+    def combatant_at(self, row: int) -> Combatant | None:
+        return self._rows[row] if 0 <= row < len(self._rows) else None
+
+    def row_of(self, uid: str) -> int:
+        for row, c in enumerate(self._rows):
+            if c.uid == uid:
+                return row
+        return -1
+
+    # -- Qt model API -----------------------------------------------------------------
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(Column)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+            return _t(HEADERS[Column(section)])
+        return None
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        row = index.row()
+        in_range = 0 <= row < len(self._rows)
+        if in_range and index.column() == Column.INITIATIVE and self._rows[row].side == "pc":
+            return EDITABLE_FLAGS
+        return PLAIN_FLAGS
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        row, column = index.row(), index.column()
+        if not 0 <= row < len(self._rows):
+            return None
+        if role == DISPLAY:
+            return self._texts[row][column]
+        c = self._rows[row]
+        if role == BACKGROUND:
+            return self._highlight if c.uid in self._current else None
+        if role == FOREGROUND:
+            return self._grey if c.defeated else None
+        if role == FONT:
+            return self._bold if c.uid in self._current else None
+        if role == HEALTH_ROLE and column == Column.HEALTH:
+            return self._bar(c)
+        if role == EDIT and column == Column.INITIATIVE:
+            return c.initiative if c.initiative is not None else 0
+        if role == UID_ROLE:
+            return c.uid
+        if role == TOOLTIP and column == Column.INITIATIVE:
+            if c.side == "pc":
+                return _t("Double-click to enter the roll (easing already added)")
+            return _t("An NPC acts on its target number (3 × level)")
+        return None
+
+    def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
+        c = self.combatant_at(index.row())
+        if c is None or index.column() != Column.INITIATIVE or role != Qt.ItemDataRole.EditRole:
+            return False
+        try:
+            self._controller.apply(SetInitiative(c.uid, int(value) if value else None))
+        except (DomainError, ValueError) as err:
+            self.last_error = getattr(err, "message", str(err))
+            return False
+        self.last_error = ""
+        return True
+
+    # -- cell contents ----------------------------------------------------------------
+    def _text(self, c: Combatant, column: Column) -> str:
+        if column == Column.TURN:
+            marker = "▶ " if c.uid in self._current else ""
+            return marker + self._positions.get(c.uid, "")
+        if column == Column.NAME:
+            return f"{c.name}  ({_t(SIDE_WORDS.get(c.side, c.side))} {c.level})"
+        if column == Column.INITIATIVE:
+            if c.side == "object":
+                return ""
+            value = initiative_value(c)
+            return "—" if value is None else str(value)
+        if column == Column.HEALTH:
+            return self._health_text(c)
+        if column == Column.ARMOR:
+            return str(c.armor) if c.side in ("npc", "follower") else self._pc_armor(c)
+        if column == Column.CONDITIONS:
+            return ", ".join(
+                self._condition_text(cond.name, cond.rounds_left) for cond in c.conditions
+            )
+        return self._status(c)
+
+    def _condition_text(self, name: str, rounds: int | None) -> str:
+        if rounds is None:
+            return name
+        return f"{name} ({rounds} {_t('rd') if rounds == 1 else _t('rds')})"
+
+    def _bar(self, c: Combatant) -> tuple[int, int] | None:
+        if c.side in ("npc", "follower"):
+            return (c.health, c.max_health)
+        if c.side == "object" and c.max_health > 0:
+            return (c.health, c.max_health)
+        return None
+
+    def _health_text(self, c: Combatant) -> str:
+        if c.side in ("npc", "follower"):
+            return f"{c.health} / {c.max_health}"
+        if c.side == "object":
+            if c.max_health > 0:
+                return _t("level {0} / {1}").format(c.health, c.level)
+            return _t(OBJECT_STATE_WORDS[c.object_state])
+        sheet = self._controller.character(c)
+        if sheet is None:
+            return _t("sheet missing")
+        pools = "  ".join(
+            f"{stat.value[0].upper()} {sheet.pool(stat).current}/{sheet.pool(stat).maximum}"
+            for stat in Stat
+        )
+        if self._controller.profile.uses_damage_track:
+            state = _t(TRACK_WORDS[sheet.damage_track])
+        else:
+            w = sheet.wounds
+            state = _t("wounds {0}/{1}/{2}").format(w.minor, w.moderate, w.major)
+        return f"{pools}  · {state}"
+
+    def _pc_armor(self, c: Combatant) -> str:
+        sheet = self._controller.character(c)
+        if sheet is None or c.side != "pc":
+            return ""
+        worn = [a for a in sheet.armor if getattr(a, "worn", True)]
+        total = sum(int(getattr(a, "value", 0) or 0) for a in worn)
+        return str(total) if self._controller.profile.armor_subtracts else ""
+
+    def _status(self, c: Combatant) -> str:
+        if c.defeated:
+            return _t(c.defeated)
+        words = {
+            ActionTiming.FIRST: "First action",
+            ActionTiming.LAST: "Last action",
+            ActionTiming.WAITING: "waiting",
+        }
+        if c.timing in words:
+            return _t(words[c.timing])
+        if c.side == "object" and c.max_health > 0 and c.health == 0:
+            return _t("broken")
+        if c.side == "pc" and c.initiative is None:
+            return _t("needs initiative")
+        sheet = self._controller.character(c)
+        if sheet is not None and self._controller.profile.uses_damage_track:
+            if sheet.damage_track is not DamageTrackState.HALE:
+                return _t(TRACK_WORDS[sheet.damage_track])
+        elif sheet is not None and sheet.wounds.major:
+            return _t("{0} major wound(s)").format(sheet.wounds.major)
+        return ""
+
+
+class HealthBarDelegate(QStyledItemDelegate):
+    """Paints health as a bar (green, amber, red by what is left) with the numbers on it."""
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
+        bar = index.data(HEALTH_ROLE)
+        if not bar:
+            super().paint(painter, option, index)
+            return
+        health, maximum = bar
+        painter.save()
+        background = index.data(Qt.ItemDataRole.BackgroundRole)
+        if background is not None:
+            painter.fillRect(option.rect, background)
+        rect = QRect(option.rect).adjusted(4, 4, -4, -4)
+        painter.setPen(QColor("#9a9a9a"))
+        painter.setBrush(QColor("#f3f3f3"))
+        painter.drawRect(rect)
+        share = max(0.0, min(1.0, health / maximum)) if maximum > 0 else 0.0
+        color = "#4caf50" if share > 0.5 else "#f0a030" if share > 0.25 else "#d9453a"
+        filled = QRect(
+            rect.left() + 1, rect.top() + 1, int((rect.width() - 1) * share), rect.height() - 1
+        )
+        painter.fillRect(filled, QColor(color))
+        painter.setPen(option.palette.color(QPalette.ColorRole.Text))
+        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, f"{health} / {maximum}")
+        painter.restore()

@@ -1,0 +1,406 @@
+"""The encounter window the GM keeps open all evening: builder, turn table, log, and
+the stat block and actions of the selected row.
+
+Layout: the builder on the left; in the middle the round header, the combatant table
+(turn order, health bars) and the log; on the right the stat block over the actions.
+Turn keys: Ctrl+Right next turn (starts the fight), Ctrl+Left previous turn; Undo and
+Redo on the usual keys. Every change goes through the EncounterController, which saves
+it at once, so there is nothing to save on close.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QListView,
+    QMainWindow,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QTableView,
+    QTextBrowser,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from numdesk.controllers.encounter import EncounterController
+from numdesk.model.encounter import Combatant
+from numdesk.model.errors import DomainError
+from numdesk.model.operations.encounter import (
+    NextTurn,
+    PreviousTurn,
+    RollInitiative,
+    SetGroupInitiative,
+    current_slot,
+    slot_label,
+)
+from numdesk.rules.dice import Dice
+from numdesk.views.encounter.actions_panel import ActionPanel
+from numdesk.views.encounter.builder import BuilderPanel
+from numdesk.views.encounter.log_model import LogModel
+from numdesk.views.encounter.statblock import stat_block_html
+from numdesk.views.encounter.table import Column, CombatantTableModel, HealthBarDelegate
+from numdesk.views.library.model import ENTRY_MIME_TYPE, decode_entry_mime
+
+
+class EncounterWindow(QMainWindow):
+    """One open encounter (a top-level window)."""
+
+    def __init__(self, controller: EncounterController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        self.resize(1400, 820)
+        self.setAcceptDrops(True)
+        self._shown_html = ""
+        self._panel_key: tuple[object, ...] | str | None = "unset"
+
+        self.model = CombatantTableModel(controller, self)
+        self.builder = BuilderPanel(controller)
+        self.panel = ActionPanel(controller)
+        self._build_actions()
+        self._build_layout()
+
+        controller.changed.connect(self.refresh)
+        controller.notice.connect(self.show_message)
+        deleted = getattr(controller.library_controller, "entryDeleted", None)
+        if deleted is not None:
+            deleted.connect(self._entry_deleted)
+        self.builder.failed.connect(self.show_message)
+        self.panel.failed.connect(self.show_message)
+        self.table.selectionModel().currentRowChanged.connect(lambda *_: self._show_selected())
+        self.refresh()
+
+    # -- construction ---------------------------------------------------------------------
+    def _build_actions(self) -> None:
+        stack = self.controller.undo_stack
+        self.undo_action = QAction(self.tr("Undo"), self)
+        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.undo_action.triggered.connect(stack.undo)
+        self.redo_action = QAction(self.tr("Redo"), self)
+        self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        self.redo_action.triggered.connect(stack.redo)
+        stack.canUndoChanged.connect(self.undo_action.setEnabled)
+        stack.canRedoChanged.connect(self.redo_action.setEnabled)
+        stack.undoTextChanged.connect(self._undo_text)
+        stack.redoTextChanged.connect(self._redo_text)
+        self.undo_action.setEnabled(stack.canUndo())
+        self.redo_action.setEnabled(stack.canRedo())
+        self.next_action = QAction(self.tr("Next turn"), self)
+        self.next_action.setShortcut(QKeySequence("Ctrl+Right"))
+        self.next_action.triggered.connect(
+            lambda: self._do(lambda: self.controller.apply(NextTurn()))
+        )
+        self.previous_action = QAction(self.tr("Previous turn"), self)
+        self.previous_action.setShortcut(QKeySequence("Ctrl+Left"))
+        self.previous_action.triggered.connect(
+            lambda: self._do(lambda: self.controller.apply(PreviousTurn()))
+        )
+        self.reroll_action = QAction(self.tr("New initiative"), self)
+        self.reroll_action.setShortcut(QKeySequence("Ctrl+I"))
+        self.reroll_action.setToolTip(
+            self.tr("Roll initiative again for every PC (at the start of a round)")
+        )
+        self.reroll_action.triggered.connect(
+            lambda: self._do(lambda: self.controller.apply(RollInitiative(self.controller.dice)))
+        )
+        self.group_action = QAction(self.tr("NPCs act together"), self)
+        self.group_action.setCheckable(True)
+        self.group_action.setShortcut(QKeySequence("Ctrl+G"))
+        self.group_action.toggled.connect(self._toggle_group)
+        self.export_action = QAction(self.tr("Export log…"), self)
+        self.export_action.setShortcut(QKeySequence("Ctrl+E"))
+        self.export_action.triggered.connect(lambda: self.export_log())
+        toolbar = QToolBar(self.tr("Encounter"), self)
+        toolbar.setObjectName("encounterToolbar")
+        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        for action in (
+            self.undo_action,
+            self.redo_action,
+            None,
+            self.previous_action,
+            self.next_action,
+            self.reroll_action,
+            self.group_action,
+            None,
+            self.export_action,
+        ):
+            if action is None:
+                toolbar.addSeparator()
+            else:
+                toolbar.addAction(action)
+                self.addAction(action)
+                keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+                if keys:
+                    action.setToolTip(f"{action.toolTip()} ({keys})")
+        self.addToolBar(toolbar)
+
+    def _undo_text(self, text: str) -> None:
+        self.undo_action.setToolTip(self.tr("Undo: {0} (Ctrl+Z)").format(text))
+
+    def _redo_text(self, text: str) -> None:
+        self.redo_action.setToolTip(self.tr("Redo: {0} (Ctrl+Y)").format(text))
+
+    def _build_layout(self) -> None:
+        self.title = QLabel()
+        self.title.setObjectName("encounterTitle")
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.round_label = QLabel()
+        self.round_label.setObjectName("roundLabel")
+        font = self.round_label.font()
+        font.setPointSizeF(font.pointSizeF() * 1.3)
+        font.setBold(True)
+        self.round_label.setFont(font)
+        self.previous_button = QPushButton()
+        self.previous_button.clicked.connect(self.previous_action.trigger)
+        self.next_button = QPushButton()
+        self.next_button.clicked.connect(self.next_action.trigger)
+        self.next_button.setDefault(True)
+        header = QHBoxLayout()
+        header.addWidget(self.round_label, 1)
+        header.addWidget(self.previous_button)
+        header.addWidget(self.next_button)
+
+        self.table = QTableView()
+        self.table.setModel(self.model)
+        self.table.setItemDelegateForColumn(Column.HEALTH, HealthBarDelegate(self.table))
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(
+            QAbstractItemView.EditTrigger.DoubleClicked
+            | QAbstractItemView.EditTrigger.EditKeyPressed
+            | QAbstractItemView.EditTrigger.AnyKeyPressed
+        )
+        self.table.verticalHeader().setVisible(False)
+        self.table.setAlternatingRowColors(False)
+        header_view = self.table.horizontalHeader()
+        # fixed widths: measuring every cell after each action would cost a frame
+        header_view.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header_view.setSectionResizeMode(Column.HEALTH, QHeaderView.ResizeMode.Stretch)
+        header_view.setMinimumSectionSize(40)
+        for column, width in (
+            (Column.TURN, 48),
+            (Column.NAME, 210),
+            (Column.INITIATIVE, 48),
+            (Column.ARMOR, 52),
+            (Column.CONDITIONS, 140),
+            (Column.STATUS, 110),
+        ):
+            self.table.setColumnWidth(column, width)
+        self.table.verticalHeader().setDefaultSectionSize(28)
+
+        self.log_model = LogModel(self.controller, self)
+        self.log = QListView()
+        self.log.setModel(self.log_model)
+        self.log.setObjectName("encounterLog")
+        self.log.setAlternatingRowColors(True)
+        self.log.setUniformItemSizes(True)
+
+        middle = QWidget()
+        mid_layout = QVBoxLayout(middle)
+        mid_layout.setContentsMargins(0, 0, 0, 0)
+        mid_layout.addWidget(self.title)
+        mid_layout.addWidget(self.summary)
+        mid_layout.addLayout(header)
+        vsplit = QSplitter(Qt.Orientation.Vertical)
+        vsplit.addWidget(self.table)
+        log_box = QWidget()
+        log_layout = QVBoxLayout(log_box)
+        log_layout.setContentsMargins(0, 0, 0, 0)
+        log_layout.addWidget(QLabel(self.tr("Log")))
+        log_layout.addWidget(self.log)
+        vsplit.addWidget(log_box)
+        vsplit.setStretchFactor(0, 3)
+        vsplit.setStretchFactor(1, 1)
+        mid_layout.addWidget(vsplit, 1)
+
+        self.stat_block = QTextBrowser()
+        self.stat_block.setObjectName("statBlock")
+        self.message = QLabel()
+        self.message.setObjectName("encounterMessage")
+        self.message.setWordWrap(True)
+        self.message.setStyleSheet("color: #b3261e; font-weight: bold;")
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.panel)
+        right = QSplitter(Qt.Orientation.Vertical)
+        right.addWidget(self.stat_block)
+        right_bottom = QWidget()
+        rb_layout = QVBoxLayout(right_bottom)
+        rb_layout.setContentsMargins(0, 0, 0, 0)
+        rb_layout.addWidget(self.message)
+        rb_layout.addWidget(scroll, 1)
+        right.addWidget(right_bottom)
+        right.setStretchFactor(0, 2)
+        right.setStretchFactor(1, 3)
+
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(self.builder)
+        split.addWidget(middle)
+        split.addWidget(right)
+        split.setSizes([260, 760, 380])
+        split.setStretchFactor(1, 1)
+        self.setCentralWidget(split)
+
+    # -- refreshing ---------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Redraw everything from the controller's encounter, keeping the selection."""
+        enc = self.controller.encounter
+        selected = self.selected_uid()
+        self.model.refresh()
+        if selected:
+            self.select(selected)
+        self.setWindowTitle(self.tr("{0} — encounter").format(enc.name))
+        self.title.setText(
+            self.tr("<b>{0}</b> · {1} rules").format(enc.name, self.controller.profile.label)
+        )
+        self.summary.setText(self.controller.summary())
+        slot = current_slot(enc)
+        if enc.round < 1:
+            self.round_label.setText(self.tr("Preparing: enter initiative, then start the fight"))
+            self.next_action.setText(self.tr("Start fight"))
+        else:
+            who = slot_label(enc, slot) if slot is not None else self.tr("nobody")
+            stunned = ""
+            if slot is not None and slot.uid:
+                actor = next(c for c in enc.combatants if c.uid == slot.uid)
+                if any(c.name.casefold() == "stunned" for c in actor.conditions):
+                    stunned = self.tr(" — stunned: loses this turn")
+            self.round_label.setText(
+                self.tr("Round {0} · now: {1}{2}").format(enc.round, who, stunned)
+            )
+            self.next_action.setText(self.tr("Next turn"))
+        self.next_button.setText(self.next_action.text() + "  (Ctrl+→)")
+        self.previous_button.setText(self.tr("Previous") + "  (Ctrl+←)")
+        self.group_action.blockSignals(True)
+        self.group_action.setChecked(enc.group_npc_initiative)
+        self.group_action.blockSignals(False)
+        self.log_model.refresh()
+        self.log.scrollToBottom()
+        self._show_selected()
+
+    def _show_selected(self) -> None:
+        # only touch what changed: re-laying out the stat block and the panel after
+        # every click would cost a good part of a frame
+        combatant = self.selected()
+        html = stat_block_html(self.controller, combatant)
+        if html != self._shown_html:
+            self._shown_html = html
+            self.stat_block.setHtml(html)
+        key = (
+            (
+                combatant.uid,
+                combatant.side,
+                combatant.defeated,
+                combatant.initiative,
+                len(self.controller.encounter.combatants),
+            )
+            if combatant
+            else None
+        )
+        if key != self._panel_key:
+            self._panel_key = key
+            self.panel.show_combatant(combatant)
+
+    # -- selection helpers (keyboard users and tests) -----------------------------------
+    def selected(self) -> Combatant | None:
+        index = self.table.currentIndex()
+        return self.model.combatant_at(index.row()) if index.isValid() else None
+
+    def selected_uid(self) -> str:
+        combatant = self.selected()
+        return combatant.uid if combatant else ""
+
+    def select(self, uid: str) -> None:
+        row = self.model.row_of(uid)
+        if row >= 0:
+            self.table.setCurrentIndex(self.model.index(row, Column.NAME))
+
+    def select_name(self, name: str) -> None:
+        for c in self.controller.encounter.combatants:
+            if c.name == name:
+                self.select(c.uid)
+                return
+        raise KeyError(name)
+
+    # -- actions --------------------------------------------------------------------------
+    def show_message(self, text: str) -> None:
+        self.message.setText(text)
+
+    def _do(self, action: Any) -> None:
+        try:
+            action()
+        except DomainError as err:
+            self.show_message(err.message)
+            return
+        self.show_message("")
+
+    def _toggle_group(self, on: bool) -> None:
+        self._do(lambda: self.controller.apply(SetGroupInitiative(on)))
+        self.group_action.blockSignals(True)
+        self.group_action.setChecked(self.controller.encounter.group_npc_initiative)
+        self.group_action.blockSignals(False)
+
+    def export_log(self, path: Path | None = None) -> Path | None:
+        """Write the log as Markdown (asking where when no `path` is given)."""
+        if path is None:
+            name, _ = QFileDialog.getSaveFileName(
+                self,
+                self.tr("Export the log"),
+                f"{self.controller.encounter.name}.md",
+                self.tr("Markdown (*.md)"),
+            )
+            if not name:
+                return None
+            path = Path(name)
+        self._do(lambda: self.controller.export_log(path))
+        return path
+
+    # -- drops from the library browser ------------------------------------------------------
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if event.mimeData().hasFormat(ENTRY_MIME_TYPE):
+            event.acceptProposedAction()
+
+    def dragMoveEvent(self, event: Any) -> None:
+        if event.mimeData().hasFormat(ENTRY_MIME_TYPE):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        entries = decode_entry_mime(event.mimeData())
+        uids = [e["uid"] for e in entries if e.get("uid")]
+        if uids:
+            self.builder.add_uids(uids)
+            event.acceptProposedAction()
+
+    def _entry_deleted(self, uid: str) -> None:
+        # the encounter left the library (deleted from the browser): saving again would
+        # bring it back, so the window closes; its undo history goes with it
+        if uid == self.controller.uid:
+            self.close()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        # every action was saved when it happened; nothing is left to write
+        event.accept()
+
+
+def open_encounter_window(
+    library_controller: Any, uid: str, parent: QWidget | None = None, dice: Dice | None = None
+) -> QWidget:
+    """Open the encounter `uid` of the library in its own window (shown by the caller)."""
+    controller = EncounterController(library_controller, uid, dice=dice)
+    window = EncounterWindow(controller, parent)
+    if parent is not None:
+        window.setWindowFlag(Qt.WindowType.Window, True)
+    controller.setParent(window)
+    return window
