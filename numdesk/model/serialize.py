@@ -20,19 +20,39 @@ from numdesk.model.errors import DomainError
 T = TypeVar("T")
 
 
+#: Types `to_data` returns as they are (exact types: enums and bools-as-ints differ).
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+
+
 def to_data(value: Any) -> Any:
-    """Convert a model object (recursively) to JSON-compatible data."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_data(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    """Convert a model object (recursively) to JSON-compatible data.
+
+    It runs on every save of every entry, so the common cases come first and a
+    dataclass's field names are looked up once per class.
+    """
+    cls = type(value)
+    if cls in _PLAIN:
+        return value
+    if cls is list or cls is tuple:
+        return [to_data(v) for v in value]
+    names = _field_names(cls)
+    if names is not None:
+        return {name: to_data(getattr(value, name)) for name in names}
     if isinstance(value, Enum):
         return value.value
     if isinstance(value, bytes):
         return base64.b64encode(value).decode("ascii")
     if isinstance(value, dict):
         return {str(to_data(k)): to_data(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [to_data(v) for v in value]
     return value
+
+
+@cache
+def _field_names(cls: type) -> tuple[str, ...] | None:
+    """The field names of a dataclass type, or None for any other type."""
+    if not dataclasses.is_dataclass(cls):
+        return None
+    return tuple(f.name for f in dataclasses.fields(cls))
 
 
 @cache

@@ -25,8 +25,10 @@ from numdesk.model.tables import RollTable
 from numdesk.model.templates import SentenceTemplate, TypeTemplate
 from numdesk.store.errors import LibraryError
 
-#: Keys whose values are identifiers or binary data, not words anyone searches for.
-_NOT_TEXT = frozenset({"uid", "source_uid", "portrait", "at", "profile"})
+#: Keys whose values are identifiers, binary data or running logs, not words anyone
+#: searches an entry by (an encounter's log grows with every action of a fight, and
+#: indexing it would rewrite the search index on every click).
+_NOT_TEXT = frozenset({"uid", "source_uid", "portrait", "at", "profile", "log"})
 
 
 @dataclass(frozen=True)
