@@ -1,15 +1,24 @@
-"""QApplication bootstrap: one place that creates the app, its fonts and its main window."""
+"""QApplication bootstrap: one place that creates the app, its fonts and its main window.
+
+The app opens the library given with `--library`, else the embedded default one (made
+on first run with starter content). A library that cannot be opened is explained in a
+message box offering to make a new library, open another one, or quit; numdesk never
+starts with a traceback.
+"""
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 
-from PySide6.QtGui import QFontDatabase
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
+from PySide6.QtGui import QFileOpenEvent, QFontDatabase, QIcon
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 
 from numdesk import __version__
-from numdesk.paths import resource_path
+from numdesk.paths import default_library_path, resource_path
 
 
 def create_application(argv: list[str] | None = None) -> QApplication:
@@ -20,16 +29,136 @@ def create_application(argv: list[str] | None = None) -> QApplication:
     app.setApplicationName("numdesk")
     app.setOrganizationName("numdesk")
     app.setApplicationVersion(__version__)
+    app.setDesktopFileName("numdesk")
+    app.setWindowIcon(QIcon(str(resource_path("icons", "numdesk.svg"))))
     for font in sorted(resource_path("fonts").glob("*.ttf")):
         QFontDatabase.addApplicationFont(str(font))
     return app
 
 
-def run_app(library: Path | None = None, smoke_test: bool = False) -> int:
-    """Start the GUI on `library` (default: the embedded one) and run the event loop."""
+def _t(text: str) -> str:
+    return QCoreApplication.translate("App", text)
+
+
+def open_first_library(controller: object, path: Path) -> bool:
+    """Open `path` (created if missing); on failure ask: New, Open another, or Quit.
+
+    Returns False when the user chose Quit.
+    """
+    from numdesk.controllers.library import LibraryController
+    from numdesk.model.errors import DomainError
+    from numdesk.views.main_window import LIBRARY_FILTER
+
+    assert isinstance(controller, LibraryController)
+    while True:
+        try:
+            controller.open_library(path, create=True)
+            return True
+        except DomainError as err:
+            problem = err.message
+        box = QMessageBox(
+            QMessageBox.Icon.Warning,
+            _t("numdesk"),
+            _t("numdesk could not open the library\n{0}").format(path),
+        )
+        box.setObjectName("startupErrorBox")
+        box.setInformativeText(problem)
+        new = box.addButton(_t("&New Library…"), QMessageBox.ButtonRole.AcceptRole)
+        other = box.addButton(_t("&Open Another…"), QMessageBox.ButtonRole.ActionRole)
+        box.addButton(_t("&Quit"), QMessageBox.ButtonRole.RejectRole)
+        box.exec()
+        clicked = box.clickedButton()
+        if clicked is new:
+            name, _ = QFileDialog.getSaveFileName(
+                None, _t("New Library"), str(path.parent), _t(LIBRARY_FILTER)
+            )
+            if name:
+                try:
+                    controller.new_library(Path(name))
+                    return True
+                except DomainError as err:
+                    path = Path(name)
+                    problem = err.message
+        elif clicked is other:
+            name, _ = QFileDialog.getOpenFileName(
+                None, _t("Open Library"), str(path.parent), _t(LIBRARY_FILTER)
+            )
+            if name:
+                path = Path(name)
+        else:
+            return False
+
+
+def run_app(
+    library: Path | None = None,
+    smoke_test: bool = False,
+    imports: Sequence[Path] = (),
+    smoke_pdf: Path | None = None,
+) -> int:
+    """Start the GUI on `library` (default: the embedded one) and run the event loop.
+
+    `imports` are files to import once the window is up (`--import`, used by the
+    installers' file associations); `smoke_test` runs `numdesk.smoke` instead.
+    """
     app = create_application()
+    if smoke_test:
+        from numdesk.cli import STARTED
+        from numdesk.smoke import run_smoke_test
+
+        return run_smoke_test(app, STARTED, keep_pdf=smoke_pdf)
+    from numdesk.controllers.library import LibraryController
+    from numdesk.controllers.settings import AppSettings
+    from numdesk.views import theme
     from numdesk.views.main_window import MainWindow
 
-    window = MainWindow()
+    settings = AppSettings()
+    theme.apply_theme(app, settings.theme())
+    theme.follow_system(app, settings.theme)
+    controller = LibraryController(settings=settings)
+    if not open_first_library(controller, Path(library) if library else default_library_path()):
+        return 1
+    window = MainWindow(controller)
     window.show()
-    return app.exec()
+    opener = FileOpener(window)
+    app.installEventFilter(opener)
+    if imports:
+        QTimer.singleShot(0, lambda: opener.open_files(list(imports)))
+    try:
+        return app.exec()
+    finally:
+        controller.close()
+
+
+class FileOpener(QObject):
+    """Opens files handed to numdesk from outside: `--import FILE` and, on macOS, the
+    Finder's open-document events (which arrive as QFileOpenEvent, never in argv).
+
+    Export files go through the same import flow as File > Import (progress, summary,
+    all-or-nothing); a library file (`.numdesk`) is opened in place of the current one.
+    """
+
+    def __init__(self, window: QWidget) -> None:
+        super().__init__(window)
+        self._window = window
+
+    def open_files(self, paths: list[Path]) -> None:
+        """Open the libraries among `paths`, then import the rest in one go."""
+        from numdesk.views.library import transfer
+        from numdesk.views.main_window import MainWindow
+
+        window = self._window
+        assert isinstance(window, MainWindow)
+        libraries = [p for p in paths if p.suffix.lower() == ".numdesk"]
+        others = [p for p in paths if p not in libraries]
+        for path in libraries:
+            window.guard(partial(window.open_library, path))
+        if others:
+            transfer.run_import(window, others)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Catch open-document events; the import runs once the event is delivered."""
+        if event.type() == QEvent.Type.FileOpen and isinstance(event, QFileOpenEvent):
+            path = Path(event.file())
+            QTimer.singleShot(0, lambda: self.open_files([path]))
+            return True
+        return super().eventFilter(watched, event)

@@ -8,14 +8,22 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
 from numdesk import __version__
 from numdesk.model.errors import DomainError
 
+#: `time.perf_counter()` when the process started running numdesk (the CLI is the first
+#: module every entry point imports); `--smoke-test` reports startup times against it.
+STARTED = time.perf_counter()
+
 #: Modules that add subcommands; each has `register(subparsers)` setting `handler`.
-COMMAND_MODULES: tuple[str, ...] = ()
+COMMAND_MODULES: tuple[str, ...] = (
+    "numdesk.io.cli_commands",
+    "numdesk.printing.cli",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -31,6 +39,21 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="open the window on a temporary library, make a character, print it, exit",
     )
+    parser.add_argument(
+        "--smoke-pdf",
+        type=Path,
+        metavar="FILE",
+        help="with --smoke-test: keep a copy of the exported PDF in FILE",
+    )
+    parser.add_argument(
+        "--import",
+        dest="imports",
+        action="append",
+        nargs="?",
+        default=[],
+        metavar="FILE",
+        help="open the app and import FILE into the library (repeatable)",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module_name in COMMAND_MODULES:
         importlib.import_module(module_name).register(sub)
@@ -44,7 +67,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         from numdesk.app import run_app
 
-        return run_app(library=args.library, smoke_test=args.smoke_test)
+        return run_app(
+            library=args.library,
+            smoke_test=args.smoke_test,
+            imports=[Path(name) for name in args.imports if name],
+            smoke_pdf=args.smoke_pdf,
+        )
     handler = args.handler
     try:
         return int(handler(args))
