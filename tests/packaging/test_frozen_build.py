@@ -76,6 +76,10 @@ def test_the_bundle_is_complete_and_small(dist: Path) -> None:
     assert sorted((internal / "resources" / "fonts").glob("*.ttf"))
     assert sorted((internal / "numdesk" / "store" / "migrations" / "versions").glob("0*.py"))
     assert not list(bundle.rglob("__pycache__"))
+    licenses = internal / "licenses"
+    assert (licenses / "THIRD-PARTY-NOTICES.md").is_file()
+    assert "GNU LESSER GENERAL PUBLIC LICENSE" in (licenses / "LGPL-3.0.txt").read_text()
+    assert list((licenses / "SQLAlchemy").glob("LICENSE*"))
     platforms = {p.name for p in (internal / "PySide6" / "Qt" / "plugins" / "platforms").iterdir()}
     assert {"libqxcb.so", "libqoffscreen.so"} <= platforms
     assert not any("wayland" in name or "eglfs" in name for name in platforms)
