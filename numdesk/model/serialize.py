@@ -47,12 +47,21 @@ def to_data(value: Any) -> Any:
     return value
 
 
-@cache
+_FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}
+
+
 def _field_names(cls: type) -> tuple[str, ...] | None:
-    """The field names of a dataclass type, or None for any other type."""
-    if not dataclasses.is_dataclass(cls):
-        return None
-    return tuple(f.name for f in dataclasses.fields(cls))
+    """The field names of a dataclass type, or None for any other type (memoised)."""
+    try:
+        return _FIELD_NAMES[cls]
+    except KeyError:
+        names = (
+            tuple(f.name for f in dataclasses.fields(cls))
+            if dataclasses.is_dataclass(cls)
+            else None
+        )
+        _FIELD_NAMES[cls] = names
+        return names
 
 
 @cache
