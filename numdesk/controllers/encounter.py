@@ -150,6 +150,8 @@ class EncounterController(QObject):
         self._characters: dict[str, Character] = {}
         self._creatures: dict[str, Creature | None] = {}
         self._saving = False
+        self._summary_key: object = None
+        self._summary_text = ""
         #: sheets that steps on the undo stack would change back
         self._sheets_in_history: set[str] = set()
         signal = getattr(library_controller, "entrySaved", None)
@@ -199,9 +201,20 @@ class EncounterController(QObject):
         return self._creatures[uid]
 
     def summary(self) -> str:
-        """NPC levels against the party's tiers (from the real sheets)."""
+        """NPC levels against the party's tiers (from the real sheets).
+
+        Worked out again only when who is in the fight, their levels or the tiers
+        changed: the window asks after every action, and most actions change none.
+        """
         tiers = {uid: c.tier for uid, c in self._characters.items()}
-        return summary(self._encounter, tiers)
+        key = (
+            tuple((c.side, c.level, c.source_uid) for c in self._encounter.combatants),
+            tuple(sorted(tiers.items())),
+        )
+        if key != self._summary_key:
+            self._summary_key = key
+            self._summary_text = summary(self._encounter, tiers)
+        return self._summary_text
 
     def log_markdown(self) -> str:
         return log_markdown(self._encounter)
@@ -346,8 +359,7 @@ class EncounterController(QObject):
                 self._creatures[entry.uid] = entry
                 new = creature_combatants(entry, count, taken)
             elif kind is EntryKind.FOLLOWER and isinstance(entry, Follower):
-                new = follower_combatant(entry)
-                new = [new]
+                new = [follower_combatant(entry)]
             else:
                 raise DomainError(f"{getattr(entry, 'name', uid)} cannot take part in a fight.")
             taken += [c.name for c in new]

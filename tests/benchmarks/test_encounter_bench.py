@@ -15,7 +15,7 @@ import itertools
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication
 from pytest_benchmark.fixture import BenchmarkFixture
 from pytestqt.qtbot import QtBot
@@ -62,6 +62,8 @@ def _open(qtbot: QtBot, controller: LibraryController, uid: str) -> EncounterWin
     window = open_encounter_window(controller, uid)
     assert isinstance(window, EncounterWindow)
     qtbot.addWidget(window)
+    window.setWindowState(Qt.WindowState.WindowNoState)
+    window.resize(1366, 768)  # a laptop screen, whatever the offscreen screen's size
     window.show()
     qtbot.waitExposed(window)
     return window

@@ -25,7 +25,9 @@ from numdesk.model.operations.encounter import (
     SetInitiative,
     SetTiming,
     current_slot,
+    losing_turn,
     slot_label,
+    task_hindrance,
 )
 from numdesk.model.operations.encounter_health import (
     DamageCombatant,
@@ -260,3 +262,63 @@ def test_summary_and_markdown_log() -> None:
     md = log_markdown(enc)
     assert md.startswith("# Ex10")
     assert "## Preparation" in md and "## Round 1" in md and "Round 1 begins" in md
+
+
+def test_a_stunned_combatant_loses_its_turn_but_not_one_it_is_already_taking() -> None:
+    enc, names = ex10()
+    NextTurn().apply(enc)  # R1: Bo, Ana, Goblin 1, Goblin 2, Cy
+    AddCondition(names["Goblin 1"], "stunned", 1).apply(enc)  # on Bo's turn
+    AddCondition(names["Goblin 2"], "Dazed", 1).apply(enc)
+    assert losing_turn(enc) == []  # Bo is not stunned
+    NextTurn().apply(enc)
+    NextTurn().apply(enc)
+    assert [c.name for c in losing_turn(enc)] == ["Goblin 1"]
+    NextTurn().apply(enc)
+    assert enc.log[-1].text == "Goblin 1 loses the turn (stunned). Turn: Goblin 2"
+    # stunned during its own turn: that turn is already being taken
+    AddCondition(names["Goblin 2"], "stunned", 1).apply(enc)
+    assert losing_turn(enc) == []
+    NextTurn().apply(enc)
+    assert enc.log[-1].text == "Turn: Cy"
+    # dazed hinders every task 1 step; stunned and made-up conditions add nothing
+    assert task_hindrance(get(enc, "Goblin 2")) == 1
+    AddCondition(names["Cy"], "on fire", 2).apply(enc)
+    AddCondition(names["Cy"], "stunned", 2).apply(enc)
+    assert task_hindrance(get(enc, "Cy")) == 0
+
+
+def test_undo_and_redo_keep_snapshots_apart_from_later_actions() -> None:
+    enc, names = ex10()
+    NextTurn().apply(enc)
+    start = to_data(enc)
+    first, second = DamageCombatant(names["Goblin 1"], 3, DamageType.SPEED), NextTurn()
+    first.apply(enc)
+    after_first = to_data(enc)
+    second.apply(enc)
+    after_second = to_data(enc)
+    for _ in range(2):  # undo both, redo both, twice over: the same states each time
+        second.revert(enc)
+        assert to_data(enc) == after_first
+        first.revert(enc)
+        assert to_data(enc) == start
+        first.apply(enc)
+        second.apply(enc)
+        assert to_data(enc) == after_second
+    # undo one step, then a new action changes the encounter in place (the undone step
+    # is gone from the stack): undoing that action and the first still comes back right
+    second.revert(enc)
+    third = DamageCombatant(names["Goblin 1"], 1, DamageType.SPEED)
+    third.apply(enc)
+    assert get(enc, "Goblin 1").health == 2
+    third.revert(enc)
+    assert to_data(enc) == after_first
+    first.revert(enc)
+    assert to_data(enc) == start
+
+
+def test_the_log_tells_the_damage_dealt_even_past_zero_health() -> None:
+    enc, names = ex10()
+    DamageCombatant(names["Goblin 1"], 20, defeat_as="knocked out").apply(enc)
+    assert enc.log[-1].text == (
+        "Goblin 1 takes 19 Might damage (1 stopped by Armor): health 6 → 0, defeated (knocked out)"
+    )

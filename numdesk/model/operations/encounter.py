@@ -45,6 +45,9 @@ from numdesk.model.operations.encounter_turns import (
     PreviousTurn,
     RemoveCondition,
     SetTiming,
+    losing_turn,
+    rules_conditions,
+    task_hindrance,
 )
 
 __all__ = [
@@ -77,8 +80,11 @@ __all__ = [
     "find",
     "initiative_value",
     "is_acting",
+    "losing_turn",
     "profile_of",
     "rebuild_order",
+    "rules_conditions",
     "slot_label",
     "slot_uids",
+    "task_hindrance",
 ]

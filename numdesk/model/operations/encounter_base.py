@@ -28,6 +28,9 @@ from numdesk.rules.profiles import Profile, get_profile
 from numdesk.rules.types import ActionTiming
 
 #: Sides whose initiative the players roll (NPC initiative is the target number).
+#: Followers do not roll: G12 gives the roll to PCs only and C14 gives a follower just a
+#: level, so like every character the GM runs it acts on its target number (3 × level),
+#: on the PCs' side of the tie rule.
 ROLLING_SIDES = frozenset({"pc"})
 #: Sides that take turns at all (objects never act).
 ACTING_SIDES = frozenset({"pc", "npc", "follower"})
@@ -155,6 +158,13 @@ def _clone(value: Any) -> Any:
         return [_clone(v) for v in value]
     if isinstance(value, dict):
         return {k: _clone(v) for k, v in value.items()}
+    state = getattr(value, "__dict__", None)
+    if state is not None:
+        # a plain dataclass: a new instance given copies of its attributes, without
+        # `copy.copy`'s pickling protocol (most of the time of a snapshot before)
+        new = object.__new__(type(value))
+        new.__dict__.update({k: _clone(v) for k, v in state.items()})
+        return new
     names = _FIELD_NAMES.get(type(value))
     if names is None:
         names = _FIELD_NAMES.setdefault(
@@ -174,9 +184,12 @@ def _snapshot(encounter: Encounter) -> dict[str, Any]:
     return {name: _clone(getattr(encounter, name)) for name in _SNAPSHOT_FIELDS}
 
 
-def _put_back(encounter: Encounter, state: dict[str, Any], log_length: int) -> None:
+def _put_back(
+    encounter: Encounter, state: dict[str, Any], log_length: int, *, keep: bool = True
+) -> None:
+    """Restore `state`; with `keep` False the snapshot's own objects go back in (no copy)."""
     for name, value in state.items():
-        setattr(encounter, name, _clone(value))
+        setattr(encounter, name, _clone(value) if keep else value)
     del encounter.log[log_length:]
 
 
@@ -186,7 +199,12 @@ class EncounterOperation(Operation[Encounter]):
     Snapshots leave the log out: the log only ever grows at its end, and it grows all
     evening, so copying it twice per action would make every click slower as the
     fight goes on. Undo cuts the log back to its length before; redo puts the same
-    lines back. Everything else is snapshotted whole, as in `Operation`.
+    lines back. Everything else is snapshotted whole, as in `Operation`, but only as
+    often as needed: the state after is taken at the first undo (the encounter is then
+    exactly as this operation left it, later steps being undone first), not on every
+    action; and undo puts the state before back without copying it, since nothing can
+    change those objects in place before a redo replaces them (a new action after an
+    undo discards this step).
     """
 
     def __init__(self) -> None:
@@ -211,7 +229,7 @@ class EncounterOperation(Operation[Encounter]):
             _put_back(target, before, log_length)
             raise
         self._state_before = before
-        self._state_after = _snapshot(target)
+        self._state_after = None
         self._log_length = log_length
         self._log_added = _clone(target.log[log_length:])
         self._change = change
@@ -221,7 +239,9 @@ class EncounterOperation(Operation[Encounter]):
         """Put the encounter back as it was before `apply` (its log lines removed)."""
         if self._state_before is None:
             raise RuntimeError("cannot revert an operation that was never applied")
-        _put_back(target, self._state_before, self._log_length)
+        if self._state_after is None:
+            self._state_after = _snapshot(target)
+        _put_back(target, self._state_before, self._log_length, keep=False)
 
     def note(self, text: str) -> None:
         """Add a further log line after the main one (e.g. a condition that ended)."""

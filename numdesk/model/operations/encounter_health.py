@@ -93,7 +93,9 @@ class DamageCombatant(EncounterOperation):
             raise DomainError(err.message) from None
         before = combatant.health
         combatant.health = max(0, result.health_after)
-        text = f"{combatant.name} takes {result.taken} {self._type.value.capitalize()} damage"
+        # the damage that got through Armor, even past 0 health: the log tells the story
+        dealt = result.amount - result.armor_absorbed
+        text = f"{combatant.name} takes {dealt} {self._type.value.capitalize()} damage"
         if result.armor_absorbed:
             text += f" ({result.armor_absorbed} stopped by Armor)"
         text += f": health {before} → {combatant.health}"

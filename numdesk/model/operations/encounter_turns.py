@@ -1,9 +1,9 @@
 """Running the round: turns and rounds, First/Last actions and waiting (RULES.md C12),
-and conditions with a duration in rounds (G18)."""
+and conditions with a duration in rounds (G18): what they do to a turn and to tasks."""
 
 from __future__ import annotations
 
-from numdesk.model.encounter import Condition, Encounter
+from numdesk.model.encounter import Combatant, Condition, Encounter, TurnSlot
 from numdesk.model.errors import DomainError
 from numdesk.model.operations.base import Change
 from numdesk.model.operations.encounter_base import (
@@ -18,7 +18,46 @@ from numdesk.model.operations.encounter_base import (
     slot_label,
     slot_uids,
 )
+from numdesk.rules.conditions import Condition as RulesCondition
+from numdesk.rules.conditions import condition_effect, condition_hindrance
 from numdesk.rules.types import ActionTiming
+
+_RULES_CONDITIONS = {c.value: c for c in RulesCondition}
+
+
+def rules_conditions(combatant: Combatant) -> list[RulesCondition]:
+    """The conditions on `combatant` that the rules name (custom ones do nothing here)."""
+    found = (_RULES_CONDITIONS.get(c.name.casefold()) for c in combatant.conditions)
+    return [c for c in found if c is not None]
+
+
+def task_hindrance(combatant: Combatant) -> int:
+    """Steps all of `combatant`'s tasks are hindered by its conditions (dazed: 1, G18)."""
+    return condition_hindrance(rules_conditions(combatant))
+
+
+def losing_turn(encounter: Encounter, slot: TurnSlot | None = None) -> list[Combatant]:
+    """Who loses the turn of `slot` (the current one by default) to being stunned (G18).
+
+    A stunned combatant loses its turn but can still defend. A stun put on it during
+    this very turn (it was already acting) does not take that turn away.
+    """
+    slot = slot if slot is not None else current_slot(encounter)
+    if slot is None:
+        return []
+    acting = slot_uids(encounter, slot)
+    lost: list[Combatant] = []
+    for uid in acting:
+        combatant = find(encounter, uid)
+        for cond in combatant.conditions:
+            rule = _RULES_CONDITIONS.get(cond.name.casefold())
+            if rule is None or not condition_effect(rule).loses_turn:
+                continue
+            began_this_turn = cond.started_round == encounter.round and cond.source_uid in acting
+            if not began_this_turn:
+                lost.append(combatant)
+                break
+    return lost
 
 
 class SetTiming(EncounterOperation):
@@ -68,14 +107,20 @@ class NextTurn(EncounterOperation):
     """Advance to the next turn; past the last, start a new round (round 0: the first).
 
     A new round clears this round's First/Last/waiting choices (C12) and rebuilds the
-    order; each turn that begins ends the conditions its combatant started (G18).
+    order; each turn that begins ends the conditions its combatant started (G18). Moving
+    on from the turn of a stunned combatant records that it lost that turn.
     """
 
     def _run(self, encounter: Encounter) -> Change:
+        lost = [c.name for c in losing_turn(encounter)]
+        skipped = ""
+        if lost:
+            verb = "loses" if len(lost) == 1 else "lose"
+            skipped = f"{', '.join(lost)} {verb} the turn (stunned). "
         if encounter.round >= 1 and encounter.turn + 1 < len(encounter.order):
             encounter.turn += 1
             slot = encounter.order[encounter.turn]
-            return Change(f"Turn: {slot_label(encounter, slot)}", kind="turn")
+            return Change(f"{skipped}Turn: {slot_label(encounter, slot)}", kind="turn")
         if encounter.round < 1:
             missing = [
                 c.name
@@ -96,11 +141,16 @@ class NextTurn(EncounterOperation):
         if not encounter.order:
             raise DomainError("Nobody in the encounter can take a turn.")
         first = slot_label(encounter, encounter.order[0])
-        return Change(f"Round {encounter.round} begins. Turn: {first}", kind="turn")
+        return Change(f"{skipped}Round {encounter.round} begins. Turn: {first}", kind="turn")
 
 
 class PreviousTurn(EncounterOperation):
-    """Step back one turn within the round (a correction; conditions stay as they are)."""
+    """Step back one turn within the round (a correction; conditions stay as they are).
+
+    It stops at the first turn of a round: going back into the previous round would
+    have to bring back that round's First/Last choices, its order and the conditions
+    that ended as the new round began, which only Undo restores exactly.
+    """
 
     def _run(self, encounter: Encounter) -> Change:
         if encounter.round < 1:

@@ -103,7 +103,9 @@ class ActionPanel(QWidget):
             self.wound.addItem(self.tr(severity.name.capitalize()), int(severity))
         for cond in RulesCondition:
             self.condition.addItem(self.tr(cond.value))
-        self.condition.lineEdit().setPlaceholderText(self.tr("or type your own"))
+        editor = self.condition.lineEdit()
+        if editor is not None:  # the combo box is editable in the form
+            editor.setPlaceholderText(self.tr("or type your own"))
         self._connect()
         self.show_combatant(None)
 

@@ -50,10 +50,11 @@ class SearchResults(QAbstractListModel):
         return 0 if parent.isValid() else len(self.entries)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if role != Qt.ItemDataRole.DisplayRole or not 0 <= index.row() < len(self.entries):
+        shown = (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole)
+        if role not in shown or not 0 <= index.row() < len(self.entries):
             return None
         entry = self.entries[index.row()]
-        return f"{entry.name} — {entry.subtitle}"
+        return f"{entry.name} — {entry.subtitle}"  # the tooltip: the whole line, if cut
 
 
 class BuilderPanel(QWidget):

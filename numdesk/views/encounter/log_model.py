@@ -1,50 +1,51 @@
 """The encounter log as a Qt list model: one row per log entry, newest last.
 
-A model (rather than a list widget filled line by line) keeps a redraw of a long log
-to one reset, whatever its length.
+The log only grows at its end (and undo cuts it back at its end), so a refresh
+inserts or removes just the rows at the end: the view keeps the rows it already laid
+out instead of redrawing the whole log after every action. Only another encounter
+object (reloaded after a change elsewhere) resets the model.
+
+It is a `QStringListModel` holding each row's text: the list view asks the model for
+its row count once per row whenever it lays the log out, and a Python `rowCount` made
+that cost grow with the length of the evening's log; the C++ model answers at once.
+The window's list view does not edit it.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from PySide6.QtCore import (
-    QAbstractListModel,
-    QCoreApplication,
-    QModelIndex,
-    QPersistentModelIndex,
-    Qt,
-)
+from PySide6.QtCore import QCoreApplication, QStringListModel
 from PySide6.QtWidgets import QWidget
 
 from numdesk.controllers.encounter import EncounterController
+from numdesk.model.encounter import LogEntry
 
-Index = QModelIndex | QPersistentModelIndex
 
-
-class LogModel(QAbstractListModel):
+class LogModel(QStringListModel):
     """Rows "R2  20:14  Bandit 1 takes 4 Might damage…" read from the controller."""
 
     def __init__(self, controller: EncounterController, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._controller = controller
-        self._count = 0
+        self._log: list[LogEntry] | None = None
         self._prep = QCoreApplication.translate("EncounterLog", "Prep")
         self._round = QCoreApplication.translate("EncounterLog", "R{0}")
         self.refresh()
 
     def refresh(self) -> None:
-        self.beginResetModel()
-        self._count = len(self._controller.encounter.log)
-        self.endResetModel()
+        """Follow the encounter's log: rows added or cut at its end, or a new log."""
+        log = self._controller.encounter.log
+        shown = self.rowCount()
+        if log is not self._log:
+            self._log = log
+            self.setStringList([self._line(entry) for entry in log])
+        elif len(log) > shown:
+            self.insertRows(shown, len(log) - shown)
+            for row in range(shown, len(log)):
+                self.setData(self.index(row), self._line(log[row]))
+        elif len(log) < shown:
+            self.removeRows(len(log), shown - len(log))
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else self._count
-
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if role != Qt.ItemDataRole.DisplayRole or not 0 <= index.row() < self._count:
-            return None
-        entry = self._controller.encounter.log[index.row()]
+    def _line(self, entry: LogEntry) -> str:
         clock = entry.at[11:16] if len(entry.at) >= 16 else entry.at
         prefix = self._round.format(entry.round) if entry.round else self._prep
         return f"{prefix}  {clock}  {entry.text}"

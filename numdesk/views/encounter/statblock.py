@@ -15,7 +15,7 @@ from numdesk.controllers.encounter import EncounterController
 from numdesk.model.encounter import Combatant
 from numdesk.model.operations.encounter_health import OBJECT_STATE_WORDS
 from numdesk.rules.types import Stat
-from numdesk.views.encounter.table import TRACK_WORDS
+from numdesk.views.encounter.table import TRACK_WORDS, condition_text, condition_tooltip
 
 
 def _t(text: str) -> str:
@@ -40,10 +40,7 @@ def stat_block_html(controller: EncounterController, combatant: Combatant | None
         )
     head = f"<h3>{escape(combatant.name)}</h3>"
     rows = []
-    conditions = ", ".join(
-        c.name if c.rounds_left is None else f"{c.name} ({c.rounds_left})"
-        for c in combatant.conditions
-    )
+    conditions = ", ".join(condition_text(c) for c in combatant.conditions)
     if combatant.side == "npc":
         creature = controller.creature(combatant)
         rows += [
@@ -108,6 +105,9 @@ def stat_block_html(controller: EncounterController, combatant: Combatant | None
             rows.append(_row("Current level", combatant.health))
             rows.append(_row("Damage since broken", combatant.damage_taken_at_zero))
     rows.append(_row("Conditions", escape(conditions)))
+    if combatant.conditions:
+        effects = condition_tooltip(combatant).split("\n")
+        rows.append(_row("Effects", _lines(effects)))
     if combatant.defeated:
         rows.append(_row("Out of the fight", escape(_t(combatant.defeated))))
     return head + "<table cellspacing='4'>" + "".join(rows) + "</table>"

@@ -4,7 +4,7 @@ that paints NPC health as a bar.
 Rows follow the round's turn order (the combatant whose turn it is is highlighted);
 those without a turn (no initiative yet, objects, the defeated) come after it, the
 defeated greyed out. The model holds no state of its own: it reads the controller's
-encounter on every `refresh`.
+encounter on every `refresh` and tells the view only which rows changed.
 """
 
 from __future__ import annotations
@@ -24,15 +24,18 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPalette
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from numdesk.controllers.encounter import EncounterController
-from numdesk.model.encounter import Combatant
+from numdesk.model.encounter import Combatant, Condition
 from numdesk.model.errors import DomainError
 from numdesk.model.operations.encounter import (
     SetInitiative,
     current_slot,
     initiative_value,
+    rules_conditions,
     slot_uids,
+    task_hindrance,
 )
 from numdesk.model.operations.encounter_health import OBJECT_STATE_WORDS
+from numdesk.rules.conditions import condition_effect
 from numdesk.rules.types import ActionTiming, DamageTrackState, Stat
 
 Index = QModelIndex | QPersistentModelIndex
@@ -93,6 +96,7 @@ class CombatantTableModel(QAbstractTableModel):
         self._bold = QFont()
         self._bold.setBold(True)
         self._texts: list[list[str]] = []
+        self._looks: list[tuple[object, ...]] = []
         self._rows: list[Combatant] = []
         self._positions: dict[str, str] = {}
         self._current: set[str] = set()
@@ -101,26 +105,50 @@ class CombatantTableModel(QAbstractTableModel):
         self.refresh()
 
     def refresh(self) -> None:
-        """Re-read the encounter (rows, order positions, current turn)."""
-        self.beginResetModel()
+        """Re-read the encounter (rows, order positions, current turn).
+
+        When the rows are the same combatants in the same order (a turn passing, damage,
+        a condition: nearly every action), only the rows whose cells changed are
+        announced with `dataChanged`, so the view repaints two or three rows instead of
+        the whole table; a new order or new combatants reset the model.
+        """
         enc = self._controller.encounter
         positions: dict[str, list[int]] = {}
         ordered: list[str] = []
-        for number, slot in enumerate(enc.order, start=1):
-            for uid in slot_uids(enc, slot):
+        for number, turn in enumerate(enc.order, start=1):
+            for uid in slot_uids(enc, turn):
                 positions.setdefault(uid, []).append(number)
                 if uid not in ordered:
                     ordered.append(uid)
         by_uid = {c.uid: c for c in enc.combatants}
         rest = [c for c in enc.combatants if c.uid not in positions]
         rest.sort(key=lambda c: (bool(c.defeated), c.side == "object"))
-        self._rows = [by_uid[u] for u in ordered if u in by_uid] + rest
+        rows = [by_uid[u] for u in ordered if u in by_uid] + rest
         self._positions = {u: ", ".join(str(n) for n in p) for u, p in positions.items()}
         slot = current_slot(enc)
         self._current = set(slot_uids(enc, slot)) if slot is not None else set()
         # every cell's text is worked out once per refresh: views ask for it many times
-        self._texts = [[self._text(c, column) for column in Column] for c in self._rows]
-        self.endResetModel()
+        texts = [[self._text(c, column) for column in Column] for c in rows]
+        looks = [self._look(c) for c in rows]
+        same_rows = [c.uid for c in rows] == [c.uid for c in self._rows]
+        if not same_rows:
+            self.beginResetModel()
+        old_texts, old_looks = self._texts, self._looks
+        self._rows, self._texts, self._looks = rows, texts, looks
+        if not same_rows:
+            self.endResetModel()
+            return
+        changed = [
+            row
+            for row in range(len(rows))
+            if texts[row] != old_texts[row] or looks[row] != old_looks[row]
+        ]
+        for first, last in _runs(changed):
+            self.dataChanged.emit(self.index(first, 0), self.index(last, len(Column) - 1))
+
+    def _look(self, c: Combatant) -> tuple[object, ...]:
+        """What decides a row's painting besides its texts (highlight, grey, bar)."""
+        return (c.uid in self._current, bool(c.defeated), self._bar(c))
 
     def combatant_at(self, row: int) -> Combatant | None:
         return self._rows[row] if 0 <= row < len(self._rows) else None
@@ -169,10 +197,26 @@ class CombatantTableModel(QAbstractTableModel):
             return c.initiative if c.initiative is not None else 0
         if role == UID_ROLE:
             return c.uid
-        if role == TOOLTIP and column == Column.INITIATIVE:
+        if role == TOOLTIP:
+            return self._tooltip(c, column)
+        return None
+
+    def _tooltip(self, c: Combatant, column: int) -> str | None:
+        if column == Column.INITIATIVE:
             if c.side == "pc":
                 return _t("Double-click to enter the roll (easing already added)")
-            return _t("An NPC acts on its target number (3 × level)")
+            if c.side == "follower":
+                return _t(
+                    "A follower does not roll: like every character the GM runs, it acts "
+                    "on its target number (3 × level), on the PCs' side"
+                )
+            if c.side == "npc":
+                return _t("An NPC acts on its target number (3 × level)")
+            return None
+        if column in (Column.CONDITIONS, Column.STATUS) and c.conditions:
+            return condition_tooltip(c)
+        if column == Column.HEALTH and c.side == "pc":
+            return self._texts[self.row_of(c.uid)][Column.HEALTH]
         return None
 
     def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
@@ -204,15 +248,8 @@ class CombatantTableModel(QAbstractTableModel):
         if column == Column.ARMOR:
             return str(c.armor) if c.side in ("npc", "follower") else self._pc_armor(c)
         if column == Column.CONDITIONS:
-            return ", ".join(
-                self._condition_text(cond.name, cond.rounds_left) for cond in c.conditions
-            )
+            return ", ".join(condition_text(cond) for cond in c.conditions)
         return self._status(c)
-
-    def _condition_text(self, name: str, rounds: int | None) -> str:
-        if rounds is None:
-            return name
-        return f"{name} ({rounds} {_t('rd') if rounds == 1 else _t('rds')})"
 
     def _bar(self, c: Combatant) -> tuple[int, int] | None:
         if c.side in ("npc", "follower"):
@@ -231,7 +268,7 @@ class CombatantTableModel(QAbstractTableModel):
         sheet = self._controller.character(c)
         if sheet is None:
             return _t("sheet missing")
-        pools = "  ".join(
+        pools = " ".join(
             f"{stat.value[0].upper()} {sheet.pool(stat).current}/{sheet.pool(stat).maximum}"
             for stat in Stat
         )
@@ -240,7 +277,7 @@ class CombatantTableModel(QAbstractTableModel):
         else:
             w = sheet.wounds
             state = _t("wounds {0}/{1}/{2}").format(w.minor, w.moderate, w.major)
-        return f"{pools}  · {state}"
+        return f"{pools} · {state}"
 
     def _pc_armor(self, c: Combatant) -> str:
         sheet = self._controller.character(c)
@@ -253,6 +290,17 @@ class CombatantTableModel(QAbstractTableModel):
     def _status(self, c: Combatant) -> str:
         if c.defeated:
             return _t(c.defeated)
+        parts = [self._timing_or_state(c)]
+        if any(condition_effect(r).loses_turn for r in rules_conditions(c)):
+            parts.append(_t("loses turn"))
+        hinder = task_hindrance(c)
+        if hinder:
+            parts.append(
+                _t("tasks −1 step") if hinder == 1 else _t("tasks −{0} steps").format(hinder)
+            )
+        return " · ".join(p for p in parts if p)
+
+    def _timing_or_state(self, c: Combatant) -> str:
         words = {
             ActionTiming.FIRST: "First action",
             ActionTiming.LAST: "Last action",
@@ -271,6 +319,53 @@ class CombatantTableModel(QAbstractTableModel):
         elif sheet is not None and sheet.wounds.major:
             return _t("{0} major wound(s)").format(sheet.wounds.major)
         return ""
+
+
+def condition_text(cond: Condition) -> str:
+    """ "dazed (ends R3)": the round in which the condition ends, when the turn of the one
+    who caused it comes round (G18); a number of rounds left would be ambiguous mid-round."""
+    if cond.rounds_left is None:
+        return cond.name
+    return _t("{0} (ends R{1})").format(cond.name, cond.started_round + cond.rounds_left)
+
+
+def condition_tooltip(c: Combatant) -> str:
+    """What each of a combatant's conditions does, one line each (G18)."""
+    lines = []
+    for cond in c.conditions:
+        effects = {r.value: condition_effect(r) for r in rules_conditions(c)}
+        effect = effects.get(cond.name.casefold())
+        if effect is None:
+            what = _t("your own condition: the rules add nothing")
+        elif effect.loses_turn:
+            what = _t("loses its turn, can still defend")
+        elif effect.task_hinder:
+            what = (
+                _t("all its tasks are hindered 1 step")
+                if effect.task_hinder == 1
+                else _t("all its tasks are hindered {0} steps").format(effect.task_hinder)
+            )
+        elif not effect.can_move:
+            what = _t("cannot move")
+        elif effect.defense_stat is not None:
+            what = _t("calls for {0} defense rolls ({1})").format(
+                _t(effect.defense_stat.value.capitalize()), effect.check_every
+            )
+        else:
+            what = ""
+        lines.append(f"{cond.name}: {what}" if what else cond.name)
+    return "\n".join(lines)
+
+
+def _runs(rows: list[int]) -> list[tuple[int, int]]:
+    """Sorted row numbers as (first, last) runs of consecutive rows."""
+    runs: list[tuple[int, int]] = []
+    for row in rows:
+        if runs and runs[-1][1] == row - 1:
+            runs[-1] = (runs[-1][0], row)
+        else:
+            runs.append((row, row))
+    return runs
 
 
 class HealthBarDelegate(QStyledItemDelegate):

@@ -3,9 +3,11 @@ the stat block and actions of the selected row.
 
 Layout: the builder on the left; in the middle the round header, the combatant table
 (turn order, health bars) and the log; on the right the stat block over the actions.
-Turn keys: Ctrl+Right next turn (starts the fight), Ctrl+Left previous turn; Undo and
-Redo on the usual keys. Every change goes through the EncounterController, which saves
-it at once, so there is nothing to save on close.
+Turn keys: Ctrl+Right next turn (starts the fight), Ctrl+Left previous turn, and Space /
+Backspace while the table has the focus; Undo and Redo on the usual keys. When the turn
+comes to a stunned combatant a banner over the table says so and offers to skip it
+(RULES.md G18). Every change goes through the EncounterController, which saves it at
+once, so there is nothing to save on close.
 """
 
 from __future__ import annotations
@@ -13,17 +15,23 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
+from PySide6.QtCore import QSize, Qt, QTimer
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QDragEnterEvent,
+    QDropEvent,
+    QKeySequence,
+    QShortcut,
+    QShowEvent,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFileDialog,
-    QHBoxLayout,
     QHeaderView,
     QLabel,
     QListView,
     QMainWindow,
-    QPushButton,
     QScrollArea,
     QSplitter,
     QTableView,
@@ -42,7 +50,9 @@ from numdesk.model.operations.encounter import (
     RollInitiative,
     SetGroupInitiative,
     current_slot,
+    losing_turn,
     slot_label,
+    slot_uids,
 )
 from numdesk.rules.dice import Dice
 from numdesk.views.encounter.actions_panel import ActionPanel
@@ -50,6 +60,7 @@ from numdesk.views.encounter.builder import BuilderPanel
 from numdesk.views.encounter.log_model import LogModel
 from numdesk.views.encounter.statblock import stat_block_html
 from numdesk.views.encounter.table import Column, CombatantTableModel, HealthBarDelegate
+from numdesk.views.encounter.turn_header import TurnHeader, set_text
 from numdesk.views.library.model import ENTRY_MIME_TYPE, decode_entry_mime
 
 
@@ -60,7 +71,7 @@ class EncounterWindow(QMainWindow):
         super().__init__(parent)
         self.controller = controller
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
-        self.resize(1400, 820)
+        self._fit_screen(QSize(1400, 820))
         self.setAcceptDrops(True)
         self._shown_html = ""
         self._panel_key: tuple[object, ...] | str | None = "unset"
@@ -80,6 +91,23 @@ class EncounterWindow(QMainWindow):
         self.panel.failed.connect(self.show_message)
         self.table.selectionModel().currentRowChanged.connect(lambda *_: self._show_selected())
         self.refresh()
+        # open on the turn in progress, with the latest log lines in view
+        slot = current_slot(controller.encounter)
+        uids = slot_uids(controller.encounter, slot) if slot is not None else []
+        if uids:
+            self.select(uids[0])
+
+    def _fit_screen(self, wanted: QSize) -> None:
+        """Open at `wanted` size, but never larger than the screen's free area (a
+        1366 × 768 laptop must show every control without moving the window)."""
+        screen = self.screen()
+        free = screen.availableGeometry().size() if screen is not None else wanted
+        if wanted.width() <= free.width() and wanted.height() <= free.height():
+            self.resize(wanted)
+            return
+        # a small screen: take all of it (maximized leaves room for the title bar)
+        self.resize(wanted.boundedTo(free))
+        self.setWindowState(self.windowState() | Qt.WindowState.WindowMaximized)
 
     # -- construction ---------------------------------------------------------------------
     def _build_actions(self) -> None:
@@ -98,9 +126,7 @@ class EncounterWindow(QMainWindow):
         self.redo_action.setEnabled(stack.canRedo())
         self.next_action = QAction(self.tr("Next turn"), self)
         self.next_action.setShortcut(QKeySequence("Ctrl+Right"))
-        self.next_action.triggered.connect(
-            lambda: self._do(lambda: self.controller.apply(NextTurn()))
-        )
+        self.next_action.triggered.connect(lambda: self._do(self._next_turn))
         self.previous_action = QAction(self.tr("Previous turn"), self)
         self.previous_action.setShortcut(QKeySequence("Ctrl+Left"))
         self.previous_action.triggered.connect(
@@ -121,6 +147,15 @@ class EncounterWindow(QMainWindow):
         self.export_action = QAction(self.tr("Export log…"), self)
         self.export_action.setShortcut(QKeySequence("Ctrl+E"))
         self.export_action.triggered.connect(lambda: self.export_log())
+        # the builder matters while preparing; mid-fight its room is better given to the
+        # table, so it folds away when the fight starts, and a fight already under way
+        # opens without it
+        self.builder_action = QAction(self.tr("Builder"), self)
+        self.builder_action.setCheckable(True)
+        self.builder_action.setShortcut(QKeySequence("Ctrl+B"))
+        self.builder_action.setToolTip(self.tr("Show the panel that adds combatants"))
+        self.builder_action.setChecked(self.controller.encounter.round < 1)
+        self.builder_action.toggled.connect(lambda on: self.builder.setVisible(on))
         toolbar = QToolBar(self.tr("Encounter"), self)
         toolbar.setObjectName("encounterToolbar")
         toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
@@ -134,6 +169,7 @@ class EncounterWindow(QMainWindow):
             self.group_action,
             None,
             self.export_action,
+            self.builder_action,
         ):
             if action is None:
                 toolbar.addSeparator()
@@ -143,6 +179,16 @@ class EncounterWindow(QMainWindow):
                 keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
                 if keys:
                     action.setToolTip(f"{action.toolTip()} ({keys})")
+        self.next_action.setToolTip(
+            self.tr("Next turn; starts the fight in preparation (Ctrl+→, or Space in the table)")
+        )
+        self.previous_action.setToolTip(
+            self.tr(
+                "Back one turn within this round (Ctrl+←, or Backspace in the table). "
+                "To go back into the previous round, use Undo (Ctrl+Z): it restores that "
+                "round's order and the conditions that ended exactly."
+            )
+        )
         self.addToolBar(toolbar)
 
     def _undo_text(self, text: str) -> None:
@@ -156,21 +202,13 @@ class EncounterWindow(QMainWindow):
         self.title.setObjectName("encounterTitle")
         self.summary = QLabel()
         self.summary.setWordWrap(True)
-        self.round_label = QLabel()
-        self.round_label.setObjectName("roundLabel")
-        font = self.round_label.font()
-        font.setPointSizeF(font.pointSizeF() * 1.3)
-        font.setBold(True)
-        self.round_label.setFont(font)
-        self.previous_button = QPushButton()
-        self.previous_button.clicked.connect(self.previous_action.trigger)
-        self.next_button = QPushButton()
-        self.next_button.clicked.connect(self.next_action.trigger)
-        self.next_button.setDefault(True)
-        header = QHBoxLayout()
-        header.addWidget(self.round_label, 1)
-        header.addWidget(self.previous_button)
-        header.addWidget(self.next_button)
+        self.header = TurnHeader(self.previous_action, self.next_action)
+        self.round_label = self.header.round_label
+        self.previous_button = self.header.previous_button
+        self.next_button = self.header.next_button
+        self.stunned_banner = self.header.stunned_banner
+        self.stunned_text = self.header.stunned_text
+        self.skip_button = self.header.skip_button
 
         self.table = QTableView()
         self.table.setModel(self.model)
@@ -188,17 +226,25 @@ class EncounterWindow(QMainWindow):
         # fixed widths: measuring every cell after each action would cost a frame
         header_view.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header_view.setSectionResizeMode(Column.HEALTH, QHeaderView.ResizeMode.Stretch)
+        header_view.setSectionResizeMode(Column.CONDITIONS, QHeaderView.ResizeMode.Stretch)
         header_view.setMinimumSectionSize(40)
         for column, width in (
-            (Column.TURN, 48),
-            (Column.NAME, 210),
-            (Column.INITIATIVE, 48),
-            (Column.ARMOR, 52),
-            (Column.CONDITIONS, 140),
-            (Column.STATUS, 110),
+            (Column.TURN, 44),
+            (Column.NAME, 200),
+            (Column.INITIATIVE, 44),
+            (Column.ARMOR, 50),
+            (Column.STATUS, 120),
         ):
             self.table.setColumnWidth(column, width)
         self.table.verticalHeader().setDefaultSectionSize(28)
+        # turn keys while the table has the focus (an initiative being typed in a cell
+        # has its own editor with the focus, so Space and Backspace still edit there)
+        self.next_key = QShortcut(QKeySequence(Qt.Key.Key_Space), self.table)
+        self.next_key.setContext(Qt.ShortcutContext.WidgetShortcut)
+        self.next_key.activated.connect(self.next_action.trigger)
+        self.previous_key = QShortcut(QKeySequence(Qt.Key.Key_Backspace), self.table)
+        self.previous_key.setContext(Qt.ShortcutContext.WidgetShortcut)
+        self.previous_key.activated.connect(self.previous_action.trigger)
 
         self.log_model = LogModel(self.controller, self)
         self.log = QListView()
@@ -206,13 +252,14 @@ class EncounterWindow(QMainWindow):
         self.log.setObjectName("encounterLog")
         self.log.setAlternatingRowColors(True)
         self.log.setUniformItemSizes(True)
+        self.log.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
 
         middle = QWidget()
         mid_layout = QVBoxLayout(middle)
         mid_layout.setContentsMargins(0, 0, 0, 0)
         mid_layout.addWidget(self.title)
         mid_layout.addWidget(self.summary)
-        mid_layout.addLayout(header)
+        mid_layout.addWidget(self.header)
         vsplit = QSplitter(Qt.Orientation.Vertical)
         vsplit.addWidget(self.table)
         log_box = QWidget()
@@ -242,52 +289,60 @@ class EncounterWindow(QMainWindow):
         rb_layout.addWidget(self.message)
         rb_layout.addWidget(scroll, 1)
         right.addWidget(right_bottom)
-        right.setStretchFactor(0, 2)
-        right.setStretchFactor(1, 3)
+        # room for a whole stat block; the actions below scroll when a PC needs them all
+        right.setSizes([300, 430])
 
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.builder)
+        self.builder.setVisible(self.builder_action.isChecked())
         split.addWidget(middle)
         split.addWidget(right)
-        split.setSizes([260, 760, 380])
+        split.setSizes([230, 806, 330])
         split.setStretchFactor(1, 1)
-        self.setCentralWidget(split)
+        central = QWidget()
+        central_layout = QVBoxLayout(central)
+        central_layout.setContentsMargins(6, 2, 6, 6)
+        central_layout.addWidget(split)
+        self.setCentralWidget(central)
 
     # -- refreshing ---------------------------------------------------------------------
     def refresh(self) -> None:
-        """Redraw everything from the controller's encounter, keeping the selection."""
+        """Redraw from the controller's encounter, keeping the selection.
+
+        Labels are set only when their text changes, the table and the log update only
+        the rows that changed: most actions touch two or three rows of a long fight.
+        """
         enc = self.controller.encounter
         selected = self.selected_uid()
         self.model.refresh()
-        if selected:
+        if selected and self.selected_uid() != selected:
             self.select(selected)
-        self.setWindowTitle(self.tr("{0} — encounter").format(enc.name))
-        self.title.setText(
-            self.tr("<b>{0}</b> · {1} rules").format(enc.name, self.controller.profile.label)
+        title = self.tr("{0} — encounter").format(enc.name)
+        if self.windowTitle() != title:
+            self.setWindowTitle(title)
+        set_text(
+            self.title,
+            self.tr("<b>{0}</b> · {1} rules").format(enc.name, self.controller.profile.label),
         )
-        self.summary.setText(self.controller.summary())
+        set_text(self.summary, self.controller.summary())
         slot = current_slot(enc)
         if enc.round < 1:
-            self.round_label.setText(self.tr("Preparing: enter initiative, then start the fight"))
+            round_text = self.tr("Preparing: enter initiative, then start the fight")
             self.next_action.setText(self.tr("Start fight"))
         else:
             who = slot_label(enc, slot) if slot is not None else self.tr("nobody")
-            stunned = ""
-            if slot is not None and slot.uid:
-                actor = next(c for c in enc.combatants if c.uid == slot.uid)
-                if any(c.name.casefold() == "stunned" for c in actor.conditions):
-                    stunned = self.tr(" — stunned: loses this turn")
-            self.round_label.setText(
-                self.tr("Round {0} · now: {1}{2}").format(enc.round, who, stunned)
-            )
+            round_text = self.tr("Round {0} · now: {1}").format(enc.round, who)
             self.next_action.setText(self.tr("Next turn"))
-        self.next_button.setText(self.next_action.text() + "  (Ctrl+→)")
-        self.previous_button.setText(self.tr("Previous") + "  (Ctrl+←)")
+        stunned = [c.name for c in losing_turn(enc)]
+        acting = slot_uids(enc, slot) if slot is not None else []
+        self.header.show_turn(round_text, stunned, whole_turn=len(stunned) == len(acting))
         self.group_action.blockSignals(True)
         self.group_action.setChecked(enc.group_npc_initiative)
         self.group_action.blockSignals(False)
+        rows = self.log_model.rowCount()
         self.log_model.refresh()
-        self.log.scrollToBottom()
+        if self.log_model.rowCount() != rows:
+            self.log.scrollToBottom()
         self._show_selected()
 
     def _show_selected(self) -> None:
@@ -346,6 +401,13 @@ class EncounterWindow(QMainWindow):
             return
         self.show_message("")
 
+    def _next_turn(self) -> None:
+        starting = self.controller.encounter.round < 1
+        self.controller.apply(NextTurn())
+        if starting:
+            # the fight is on: the table gets the builder's room (Ctrl+B brings it back)
+            self.builder_action.setChecked(False)
+
     def _toggle_group(self, on: bool) -> None:
         self._do(lambda: self.controller.apply(SetGroupInitiative(on)))
         self.group_action.blockSignals(True)
@@ -388,6 +450,11 @@ class EncounterWindow(QMainWindow):
         # bring it back, so the window closes; its undo history goes with it
         if uid == self.controller.uid:
             self.close()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        # the log's size is known only once shown: then bring the latest lines into view
+        QTimer.singleShot(0, self.log.scrollToBottom)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         # every action was saved when it happened; nothing is left to write
