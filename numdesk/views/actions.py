@@ -59,8 +59,9 @@ class ActionSpec:
     extra: str | None = None
 
 
-def _t(text: str) -> str:
-    return QCoreApplication.translate("Actions", text)
+#: `translate("Context", "literal")`: a call lupdate extracts (a helper taking a
+#: variable hides the text from it)
+translate = QCoreApplication.translate
 
 
 def action_specs() -> dict[ActionId, ActionSpec]:
@@ -69,74 +70,103 @@ def action_specs() -> dict[ActionId, ActionSpec]:
     key = QKeySequence.StandardKey
     return {
         ActionId.NEW_CHARACTER: ActionSpec(
-            _t("New &Character…"), key.New, sp.SP_FileIcon, _t("Make a character with the wizard")
+            translate("Actions", "New &Character…"),
+            key.New,
+            sp.SP_FileIcon,
+            translate("Actions", "Make a character with the wizard"),
         ),
         ActionId.NEW_ENCOUNTER: ActionSpec(
-            _t("New &Encounter"),
+            translate("Actions", "New &Encounter"),
             "Ctrl+Shift+E",
             sp.SP_FileDialogNewFolder,
-            _t("Prepare a new encounter"),
+            translate("Actions", "Prepare a new encounter"),
         ),
         ActionId.NEW_ENTRY: ActionSpec(
-            _t("New &Library Entry…"),
+            translate("Actions", "New &Library Entry…"),
             "Ctrl+Shift+N",
             None,
-            _t("Add a creature, cypher, item or template"),
+            translate("Actions", "Add a creature, cypher, item or template"),
         ),
         ActionId.NEW_LIBRARY: ActionSpec(
-            _t("New Li&brary…"), None, None, _t("Create a library file")
+            translate("Actions", "New Li&brary…"),
+            None,
+            None,
+            translate("Actions", "Create a library file"),
         ),
         ActionId.OPEN_LIBRARY: ActionSpec(
-            _t("&Open Library…"), key.Open, sp.SP_DirOpenIcon, _t("Open another library file")
+            translate("Actions", "&Open Library…"),
+            key.Open,
+            sp.SP_DirOpenIcon,
+            translate("Actions", "Open another library file"),
         ),
         ActionId.IMPORT: ActionSpec(
-            _t("&Import…"),
+            translate("Actions", "&Import…"),
             "Ctrl+I",
             sp.SP_ArrowDown,
-            _t("Import numdesk JSON, the CSRD, Foundry actors or CSV creatures"),
+            translate("Actions", "Import numdesk JSON, the CSRD, Foundry actors or CSV creatures"),
         ),
         ActionId.EXPORT_LIBRARY: ActionSpec(
-            _t("&Export Library…"), "Ctrl+E", sp.SP_ArrowUp, _t("Export the whole library as JSON")
+            translate("Actions", "&Export Library…"),
+            "Ctrl+E",
+            sp.SP_ArrowUp,
+            translate("Actions", "Export the whole library as JSON"),
         ),
         ActionId.EXPORT_SELECTION: ActionSpec(
-            _t("Export &Selection…"),
+            translate("Actions", "Export &Selection…"),
             "Ctrl+Shift+X",
             None,
-            _t("Export the selected entries as JSON"),
+            translate("Actions", "Export the selected entries as JSON"),
         ),
         ActionId.EXPORT_PDF: ActionSpec(
-            _t("Export &PDF…"),
+            translate("Actions", "Export &PDF…"),
             "Ctrl+Shift+P",
             sp.SP_DialogSaveButton,
-            _t("Save the current sheet or the selected entries as PDF"),
+            translate("Actions", "Save the current sheet or the selected entries as PDF"),
         ),
-        ActionId.PRINT: ActionSpec(_t("&Print…"), key.Print, None, _t("Print the current sheet")),
-        ActionId.PRINT_PREVIEW: ActionSpec(_t("Print Pre&view…"), None, None),
+        ActionId.PRINT: ActionSpec(
+            translate("Actions", "&Print…"),
+            key.Print,
+            None,
+            translate("Actions", "Print the current sheet"),
+        ),
+        ActionId.PRINT_PREVIEW: ActionSpec(translate("Actions", "Print Pre&view…"), None, None),
         ActionId.RESTORE_BACKUP: ActionSpec(
-            _t("&Restore Backup…"), None, None, _t("Go back to an automatic backup")
+            translate("Actions", "&Restore Backup…"),
+            None,
+            None,
+            translate("Actions", "Go back to an automatic backup"),
         ),
-        ActionId.CLOSE_TAB: ActionSpec(_t("Close &Tab"), key.Close, None, extra="Ctrl+W"),
-        ActionId.QUIT: ActionSpec(_t("&Quit"), key.Quit, None, extra="Ctrl+Q"),
-        ActionId.UNDO: ActionSpec(_t("&Undo"), key.Undo, sp.SP_ArrowBack),
-        ActionId.REDO: ActionSpec(_t("&Redo"), key.Redo, sp.SP_ArrowForward),
-        ActionId.FIND: ActionSpec(_t("&Find"), key.Find, None, _t("Search the library")),
+        ActionId.CLOSE_TAB: ActionSpec(
+            translate("Actions", "Close &Tab"), key.Close, None, extra="Ctrl+W"
+        ),
+        ActionId.QUIT: ActionSpec(translate("Actions", "&Quit"), key.Quit, None, extra="Ctrl+Q"),
+        ActionId.UNDO: ActionSpec(translate("Actions", "&Undo"), key.Undo, sp.SP_ArrowBack),
+        ActionId.REDO: ActionSpec(translate("Actions", "&Redo"), key.Redo, sp.SP_ArrowForward),
+        ActionId.FIND: ActionSpec(
+            translate("Actions", "&Find"),
+            key.Find,
+            None,
+            translate("Actions", "Search the library"),
+        ),
         ActionId.PREFERENCES: ActionSpec(
-            _t("Pre&ferences…"), key.Preferences, None, extra="Ctrl+,"
+            translate("Actions", "Pre&ferences…"), key.Preferences, None, extra="Ctrl+,"
         ),
-        ActionId.OPEN_ENTRY: ActionSpec(_t("&Open"), "Return", None),
-        ActionId.DUPLICATE: ActionSpec(_t("D&uplicate"), "Ctrl+D", None),
-        ActionId.RENAME: ActionSpec(_t("Re&name…"), "F2", None),
-        ActionId.DELETE: ActionSpec(_t("&Delete…"), key.Delete, sp.SP_TrashIcon),
-        ActionId.FAVOURITE: ActionSpec(_t("Fa&vourite"), "Ctrl+B", None, checkable=True),
-        ActionId.EDIT_TAGS: ActionSpec(_t("&Tags…"), "Ctrl+T", None),
+        ActionId.OPEN_ENTRY: ActionSpec(translate("Actions", "&Open"), "Return", None),
+        ActionId.DUPLICATE: ActionSpec(translate("Actions", "D&uplicate"), "Ctrl+D", None),
+        ActionId.RENAME: ActionSpec(translate("Actions", "Re&name…"), "F2", None),
+        ActionId.DELETE: ActionSpec(translate("Actions", "&Delete…"), key.Delete, sp.SP_TrashIcon),
+        ActionId.FAVOURITE: ActionSpec(
+            translate("Actions", "Fa&vourite"), "Ctrl+B", None, checkable=True
+        ),
+        ActionId.EDIT_TAGS: ActionSpec(translate("Actions", "&Tags…"), "Ctrl+T", None),
         ActionId.SHOW_LIBRARY: ActionSpec(
-            _t("Show &Library"),
+            translate("Actions", "Show &Library"),
             "F9",
             None,
-            _t("Show or hide the library beside the sheets"),
+            translate("Actions", "Show or hide the library beside the sheets"),
             checkable=True,
         ),
-        ActionId.ABOUT: ActionSpec(_t("&About numdesk"), None, None),
+        ActionId.ABOUT: ActionSpec(translate("Actions", "&About numdesk"), None, None),
     }
 
 

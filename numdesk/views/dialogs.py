@@ -9,9 +9,9 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QInputDialog, QLineEdit, QMessageBox, QWidget
 
-
-def _t(text: str) -> str:
-    return QCoreApplication.translate("Dialogs", text)
+#: `translate("Context", "literal")`: a call lupdate extracts (a helper taking a
+#: variable hides the text from it)
+translate = QCoreApplication.translate
 
 
 def show_error(parent: QWidget | None, title: str, message: str, details: str = "") -> None:
@@ -55,10 +55,12 @@ def ask_text(parent: QWidget | None, title: str, label: str, text: str = "") -> 
 
 def ask_tags(parent: QWidget | None, current: list[str], known: list[str]) -> list[str] | None:
     """Tags as a comma-separated line (known tags are listed as a hint), or None."""
-    hint = _t("Separate tags with commas.")
+    hint = translate("Dialogs", "Separate tags with commas.")
     if known:
-        hint += "\n" + _t("Tags in this library: {0}").format(", ".join(known[:20]))
-    value = ask_text(parent, _t("Tags"), hint, ", ".join(current))
+        hint += "\n" + translate("Dialogs", "Tags in this library: {0}").format(
+            ", ".join(known[:20])
+        )
+    value = ask_text(parent, translate("Dialogs", "Tags"), hint, ", ".join(current))
     if value is None:
         return None
     return [tag.strip() for tag in value.split(",") if tag.strip()]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QIcon
 from PySide6.QtWidgets import (
     QApplication,
@@ -41,7 +41,9 @@ from numdesk.views.library import LibraryBrowser, entry_actions, transfer
 from numdesk.views.preferences import PreferencesDialog
 from numdesk.views.theme import dim, heading_font
 
-LIBRARY_FILTER = "numdesk libraries (*.numdesk *.sqlite *.db);;All files (*)"
+LIBRARY_FILTER = QT_TRANSLATE_NOOP(
+    "MainWindow", "numdesk libraries (*.numdesk *.sqlite *.db);;All files (*)"
+)
 
 
 def app_icon() -> QIcon:
@@ -76,7 +78,8 @@ class MainWindow(QMainWindow):
         dim(child(form, QLabel, "welcomeText"))
         self.splitter.setStretchFactor(0, 0)
         self.splitter.setStretchFactor(1, 1)
-        self.splitter.setSizes([400, 966])
+        # narrow enough that a sheet fits beside it on a 1366-pixel screen (no sideways scroll)
+        self.splitter.setSizes([340, 1026])
 
         self.actions_by_id = create_actions(self)
         self.toolbar = QToolBar(self.tr("Main toolbar"), self)
@@ -250,8 +253,15 @@ class MainWindow(QMainWindow):
         self.controller.entriesChanged.connect(self._update_status)
 
     def _set_undo_text(self, action_id: ActionId, text: str) -> None:
-        base = self.tr("&Undo") if action_id is ActionId.UNDO else self.tr("&Redo")
-        self.actions_by_id[action_id].setText(f"{base} {text}".strip() if text else base)
+        """The Edit menu names the step ("Undo Took 3 Might damage…"); the toolbar button
+        keeps its short label (a long one pushed the toolbar's end out of sight) and
+        shows the step in its tooltip."""
+        undo = action_id is ActionId.UNDO
+        base = self.tr("&Undo") if undo else self.tr("&Redo")
+        action = self.actions_by_id[action_id]
+        action.setText(f"{base} {text}".strip() if text else base)
+        action.setIconText(self.tr("Undo") if undo else self.tr("Redo"))
+        action.setToolTip(f"{action.iconText()}: {text}" if text else action.iconText())
 
     def _fill_recent_menu(self) -> None:
         self.recent_menu.clear()

@@ -84,7 +84,9 @@ def test_a_fight_then_undo_everything_and_reopen(qtbot: QtBot, library: Library)
     assert "depleted" in sheet.history_panel.lines()[0]
 
     # -- a GM intrusion: +2 XP, one given to Vesh (saved on Vesh's sheet too)
+    play.recipient_combo.showPopup()  # the other characters are listed when it opens
     play.recipient_combo.setCurrentIndex(play.recipient_combo.findText("Vesh"))
+    play.recipient_combo.hidePopup()
     qtbot.keyClicks(play.intrusion_reason, "saved my life")
     qtbot.mouseClick(play.intrusion_button, LEFT)
     assert controller.character.xp == 1

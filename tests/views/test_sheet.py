@@ -233,7 +233,9 @@ def test_reload_when_someone_else_saves_clears_undo(
 
     # a GM intrusion on my sheet gives Vesh 1 XP: Vesh's open sheet shows it at once
     play = mine.play_panel
+    play.recipient_combo.showPopup()  # the other characters are listed when it opens
     play.recipient_combo.setCurrentIndex(play.recipient_combo.findText("Vesh"))
+    play.recipient_combo.hidePopup()
     qtbot.keyClicks(play.intrusion_reason, "held the door")
     qtbot.mouseClick(play.intrusion_button, Qt.MouseButton.LeftButton)
     assert sheets[friend.uid].line("xpEdit").text() == "1"

@@ -41,6 +41,7 @@ def test_wizard_creates_a_numenera_character_from_templates(qtbot: QtBot, librar
     page.select("descriptor", "Strong")
     page.select("focus", "Bears a Halo of Fire")
     assert page.choices.isVisibleTo(wizard)  # the type offers a choice of one ability
+    assert "Glaive: choose 1" in page.choices_label.text()  # how many to tick
     page.choices.item(0).setCheckState(Qt.CheckState.Checked)
     _next(qtbot, wizard)
 

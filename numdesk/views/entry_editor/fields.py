@@ -14,7 +14,7 @@ from collections.abc import Callable
 from enum import Enum
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QObject
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -31,6 +31,17 @@ from numdesk.model.errors import DomainError
 from numdesk.model.serialize import from_data, to_data
 from numdesk.model.tables import TableRow
 from numdesk.rules.types import Stat
+
+#: the stat names as shown (marked for lupdate, translated where shown)
+STAT_NAMES = {
+    Stat.MIGHT: QT_TRANSLATE_NOOP("EntryEditor", "Might"),
+    Stat.SPEED: QT_TRANSLATE_NOOP("EntryEditor", "Speed"),
+    Stat.INTELLECT: QT_TRANSLATE_NOOP("EntryEditor", "Intellect"),
+}
+
+#: lupdate extracts `translate("Context", "literal")` calls; `_t` is for texts
+#: marked elsewhere with QT_TRANSLATE_NOOP in the same context
+translate = QCoreApplication.translate
 
 
 def _t(text: str) -> str:
@@ -98,7 +109,9 @@ class LineField(Field):
     def parse(self) -> Any:
         text = self.edit.text().strip()
         if self.required and not text:
-            raise DomainError(_t("{0} cannot be empty.").format(self.title), self.name)
+            raise DomainError(
+                translate("EntryEditor", "{0} cannot be empty.").format(self.title), self.name
+            )
         return text
 
 
@@ -166,7 +179,7 @@ class OptionalIntField(Field):
     def _build(self) -> QWidget:
         self.edit = QLineEdit()
         self.edit.setMaximumWidth(160)
-        self.edit.setPlaceholderText(self.blank_means or _t("not given"))
+        self.edit.setPlaceholderText(self.blank_means or translate("EntryEditor", "not given"))
         self.edit.editingFinished.connect(self._commit)
         return self.edit
 
@@ -185,9 +198,13 @@ def parse_optional_int(text: str, field: str, label: str, minimum: int) -> int |
     try:
         value = int(text)
     except ValueError:
-        raise DomainError(_t("{0} must be a whole number.").format(label), field) from None
+        raise DomainError(
+            translate("EntryEditor", "{0} must be a whole number.").format(label), field
+        ) from None
     if value < minimum:
-        raise DomainError(_t("{0} must be at least {1}.").format(label, minimum), field)
+        raise DomainError(
+            translate("EntryEditor", "{0} must be at least {1}.").format(label, minimum), field
+        )
     return value
 
 
@@ -219,7 +236,7 @@ class ChoiceField(Field):
 
 def enum_choices(enum: type[Enum], optional: bool = False) -> list[tuple[str, Any]]:
     """Choices for an enum, labelled with its values in words."""
-    choices: list[tuple[str, Any]] = [(_t("—"), None)] if optional else []
+    choices: list[tuple[str, Any]] = [(translate("EntryEditor", "—"), None)] if optional else []
     for member in enum:
         choices.append((_t(str(member.value).replace("_", " ").capitalize()), member))
     return choices
@@ -255,7 +272,7 @@ class StatsField(Field):
         layout.setContentsMargins(0, 0, 0, 0)
         self.edits: dict[Stat, QLineEdit] = {}
         for stat in Stat:
-            caption = QLabel(_t(stat.value.capitalize()))
+            caption = QLabel(_t(STAT_NAMES[stat]))
             edit = QLineEdit()
             edit.setMaximumWidth(64)
             edit.setPlaceholderText("—" if self.optional else "0")
@@ -276,7 +293,7 @@ class StatsField(Field):
     def parse(self) -> Any:
         result: dict[Stat, int | None] = {}
         for stat, edit in self.edits.items():
-            label = f"{self.title} ({_t(stat.value.capitalize())})"
+            label = f"{self.title} ({_t(STAT_NAMES[stat])})"
             number = parse_optional_int(edit.text(), self.name, label, 0)
             if number is None and not self.optional:
                 number = 0
@@ -308,13 +325,18 @@ class RowsField(TextField):
             match = _ROW.match(line)
             if match is None:
                 raise DomainError(
-                    _t('Line {0} should look like "1-10 what happens".').format(number), self.name
+                    translate(
+                        "EntryEditor", 'Line {0} should look like "1-10 what happens".'
+                    ).format(number),
+                    self.name,
                 )
             start = int(match.group(1))
             end = int(match.group(2) or start)
             if end < start:
                 raise DomainError(
-                    _t("Line {0}: the range {1}-{2} runs backwards.").format(number, start, end),
+                    translate("EntryEditor", "Line {0}: the range {1}-{2} runs backwards.").format(
+                        number, start, end
+                    ),
                     self.name,
                 )
             rows.append(TableRow(start, end, match.group(3)))
@@ -348,7 +370,7 @@ class DataField(TextField):
             data = json.loads(text)
         except json.JSONDecodeError as err:
             raise DomainError(
-                _t("Not valid JSON at line {0}, column {1}: {2}.").format(
+                translate("EntryEditor", "Not valid JSON at line {0}, column {1}: {2}.").format(
                     err.lineno, err.colno, err.msg
                 ),
                 self.name,

@@ -41,70 +41,97 @@ from numdesk.views.entry_editor.fields import (
     enum_choices,
 )
 
-
-def _t(text: str) -> str:
-    return QCoreApplication.translate("EntryEditor", text)
+#: `translate("Context", "literal")`: a call lupdate extracts (a helper taking a
+#: variable hides the text from it)
+translate = QCoreApplication.translate
 
 
 def _name() -> Field:
-    return LineField("name", _t("&Name"), required=True)
+    return LineField("name", translate("EntryEditor", "&Name"), required=True)
 
 
 def _profile() -> Field:
     return ChoiceField(
-        "profile", _t("&Rules"), [(_t("Numenera"), "numenera"), (_t("Cypher System"), "cypher")]
+        "profile",
+        translate("EntryEditor", "&Rules"),
+        [
+            (translate("EntryEditor", "Numenera"), "numenera"),
+            (translate("EntryEditor", "Cypher System"), "cypher"),
+        ],
     )
 
 
 def _creature() -> list[Field]:
     return [
         _name(),
-        IntField("level", _t("&Level"), 1, 10),
+        IntField("level", translate("EntryEditor", "&Level"), 1, 10),
         _profile(),
-        ChoiceField("kind", _t("K&ind"), [(_t("Creature"), "creature"), (_t("NPC"), "npc")]),
-        OptionalIntField("health", _t("&Health"), 0, _t("blank: the target number")),
-        IntField("armor", _t("&Armor"), 0, 20),
-        LineField("damage", _t("&Damage inflicted")),
-        LineField("movement", _t("&Movement")),
-        LineField("motive", _t("M&otive")),
-        LineField("environment", _t("&Environment")),
-        TextField("description", _t("Descri&ption")),
-        LinesField("modifications", _t("Modifi&cations (one per line)")),
-        TextField("combat", _t("Com&bat")),
-        TextField("interaction", _t("In&teraction")),
-        TextField("use", _t("&Use")),
-        TextField("loot", _t("Loo&t")),
-        LinesField("intrusions", _t("GM intr&usions (one per line)")),
+        ChoiceField(
+            "kind",
+            translate("EntryEditor", "K&ind"),
+            [
+                (translate("EntryEditor", "Creature"), "creature"),
+                (translate("EntryEditor", "NPC"), "npc"),
+            ],
+        ),
+        OptionalIntField(
+            "health",
+            translate("EntryEditor", "&Health"),
+            0,
+            translate("EntryEditor", "blank: the target number"),
+        ),
+        IntField("armor", translate("EntryEditor", "&Armor"), 0, 20),
+        LineField("damage", translate("EntryEditor", "&Damage inflicted")),
+        LineField("movement", translate("EntryEditor", "&Movement")),
+        LineField("motive", translate("EntryEditor", "M&otive")),
+        LineField("environment", translate("EntryEditor", "&Environment")),
+        TextField("description", translate("EntryEditor", "Descri&ption")),
+        LinesField("modifications", translate("EntryEditor", "Modifi&cations (one per line)")),
+        TextField("combat", translate("EntryEditor", "Com&bat")),
+        TextField("interaction", translate("EntryEditor", "In&teraction")),
+        TextField("use", translate("EntryEditor", "&Use")),
+        TextField("loot", translate("EntryEditor", "Loo&t")),
+        LinesField("intrusions", translate("EntryEditor", "GM intr&usions (one per line)")),
     ]
 
 
 def _cypher() -> list[Field]:
     return [
         _name(),
-        OptionalIntField("level", _t("&Level"), 1, _t("blank: rolled")),
-        LineField("level_dice", _t("Level &dice (e.g. 1d6+2)")),
-        LineField("form", _t("&Form")),
-        TextField("effect", _t("&Effect")),
+        OptionalIntField(
+            "level",
+            translate("EntryEditor", "&Level"),
+            1,
+            translate("EntryEditor", "blank: rolled"),
+        ),
+        LineField("level_dice", translate("EntryEditor", "Level &dice (e.g. 1d6+2)")),
+        LineField("form", translate("EntryEditor", "&Form")),
+        TextField("effect", translate("EntryEditor", "&Effect")),
     ]
 
 
 def _artifact() -> list[Field]:
     return [
         _name(),
-        OptionalIntField("level", _t("&Level"), 1, _t("blank: rolled")),
-        LineField("level_dice", _t("Level &dice (e.g. 1d6+2)")),
-        LineField("form", _t("&Form")),
-        LineField("depletion", _t("De&pletion (e.g. 1 in 1d10)")),
-        BoolField("depleted", _t("Depleted")),
-        TextField("effect", _t("&Effect")),
+        OptionalIntField(
+            "level",
+            translate("EntryEditor", "&Level"),
+            1,
+            translate("EntryEditor", "blank: rolled"),
+        ),
+        LineField("level_dice", translate("EntryEditor", "Level &dice (e.g. 1d6+2)")),
+        LineField("form", translate("EntryEditor", "&Form")),
+        LineField("depletion", translate("EntryEditor", "De&pletion (e.g. 1 in 1d10)")),
+        BoolField("depleted", translate("EntryEditor", "Depleted")),
+        TextField("effect", translate("EntryEditor", "&Effect")),
     ]
 
 
 def _templates_common() -> list[Field]:
     return [
-        DataField("skills", _t("S&kills"), list[Skill]),
-        DataField("equipment", _t("E&quipment"), list[Equipment]),
-        DataField("tiers", _t("&Abilities by tier"), list[TierAbilities]),
+        DataField("skills", translate("EntryEditor", "S&kills"), list[Skill]),
+        DataField("equipment", translate("EntryEditor", "E&quipment"), list[Equipment]),
+        DataField("tiers", translate("EntryEditor", "&Abilities by tier"), list[TierAbilities]),
     ]
 
 
@@ -112,16 +139,16 @@ def _type() -> list[Field]:
     return [
         _name(),
         _profile(),
-        TextField("description", _t("Descri&ption")),
-        StatsField("pools", _t("Starting &Pools")),
-        StatsField("edges", _t("Starting &Edges")),
-        OptionalIntField("effort", _t("Eff&ort"), 1),
-        OptionalIntField("cypher_limit", _t("&Cypher limit"), 0),
-        OptionalIntField("starting_points", _t("Extra starting points"), 0),
-        OptionalIntField("shins", _t("Starting s&hins"), 0),
+        TextField("description", translate("EntryEditor", "Descri&ption")),
+        StatsField("pools", translate("EntryEditor", "Starting &Pools")),
+        StatsField("edges", translate("EntryEditor", "Starting &Edges")),
+        OptionalIntField("effort", translate("EntryEditor", "Eff&ort"), 1),
+        OptionalIntField("cypher_limit", translate("EntryEditor", "&Cypher limit"), 0),
+        OptionalIntField("starting_points", translate("EntryEditor", "Extra starting points"), 0),
+        OptionalIntField("shins", translate("EntryEditor", "Starting s&hins"), 0),
         *_templates_common(),
-        LinesField("intrusions", _t("GM intr&usions (one per line)")),
-        TextField("notes", _t("No&tes")),
+        LinesField("intrusions", translate("EntryEditor", "GM intr&usions (one per line)")),
+        TextField("notes", translate("EntryEditor", "No&tes")),
     ]
 
 
@@ -129,13 +156,13 @@ def _sentence() -> list[Field]:
     return [
         _name(),
         _profile(),
-        TextField("description", _t("Descri&ption")),
-        StatsField("pool_bonus", _t("&Pool bonus")),
-        IntField("extra_points", _t("E&xtra points"), 0, 20),
+        TextField("description", translate("EntryEditor", "Descri&ption")),
+        StatsField("pool_bonus", translate("EntryEditor", "&Pool bonus")),
+        IntField("extra_points", translate("EntryEditor", "E&xtra points"), 0, 20),
         *_templates_common(),
-        LinesField("characteristics", _t("C&haracteristics (one per line)")),
-        LinesField("links", _t("&Links (one per line)")),
-        TextField("notes", _t("No&tes")),
+        LinesField("characteristics", translate("EntryEditor", "C&haracteristics (one per line)")),
+        LinesField("links", translate("EntryEditor", "&Links (one per line)")),
+        TextField("notes", translate("EntryEditor", "No&tes")),
     ]
 
 
@@ -143,48 +170,63 @@ FORMS: dict[EntryKind, Callable[[], list[Field]]] = {
     EntryKind.CREATURE: _creature,
     EntryKind.CYPHER: _cypher,
     EntryKind.ARTIFACT: _artifact,
-    EntryKind.ODDITY: lambda: [_name(), TextField("description", _t("Descri&ption"))],
+    EntryKind.ODDITY: lambda: [
+        _name(),
+        TextField("description", translate("EntryEditor", "Descri&ption")),
+    ],
     EntryKind.EQUIPMENT: lambda: [
         _name(),
-        IntField("quantity", _t("&Quantity"), 0, 9999),
-        LineField("price", _t("&Price")),
-        TextField("description", _t("Descri&ption")),
+        IntField("quantity", translate("EntryEditor", "&Quantity"), 0, 9999),
+        LineField("price", translate("EntryEditor", "&Price")),
+        TextField("description", translate("EntryEditor", "Descri&ption")),
     ],
     EntryKind.WEAPON: lambda: [
         _name(),
-        ChoiceField("category", _t("&Category"), enum_choices(WeaponCategory)),
-        OptionalIntField("damage", _t("&Damage"), 0, _t("blank: by category")),
-        LineField("range", _t("&Range")),
-        TextField("notes", _t("No&tes")),
+        ChoiceField(
+            "category", translate("EntryEditor", "&Category"), enum_choices(WeaponCategory)
+        ),
+        OptionalIntField(
+            "damage",
+            translate("EntryEditor", "&Damage"),
+            0,
+            translate("EntryEditor", "blank: by category"),
+        ),
+        LineField("range", translate("EntryEditor", "&Range")),
+        TextField("notes", translate("EntryEditor", "No&tes")),
     ],
     EntryKind.ARMOR: lambda: [
         _name(),
-        ChoiceField("category", _t("&Category"), enum_choices(ArmorCategory)),
-        OptionalIntField("value", _t("&Armor value"), 0, _t("blank: by category")),
-        IntField("speed_cost", _t("&Speed cost"), 0, 20),
-        TextField("notes", _t("No&tes")),
+        ChoiceField("category", translate("EntryEditor", "&Category"), enum_choices(ArmorCategory)),
+        OptionalIntField(
+            "value",
+            translate("EntryEditor", "&Armor value"),
+            0,
+            translate("EntryEditor", "blank: by category"),
+        ),
+        IntField("speed_cost", translate("EntryEditor", "&Speed cost"), 0, 20),
+        TextField("notes", translate("EntryEditor", "No&tes")),
     ],
     EntryKind.SHIELD: lambda: [
         _name(),
-        IntField("minor", _t("Mi&nor wounds blocked"), 0, 9),
-        IntField("moderate", _t("M&oderate wounds blocked"), 0, 9),
-        IntField("major", _t("Ma&jor wounds blocked"), 0, 9),
-        BoolField("broken", _t("Broken")),
+        IntField("minor", translate("EntryEditor", "Mi&nor wounds blocked"), 0, 9),
+        IntField("moderate", translate("EntryEditor", "M&oderate wounds blocked"), 0, 9),
+        IntField("major", translate("EntryEditor", "Ma&jor wounds blocked"), 0, 9),
+        BoolField("broken", translate("EntryEditor", "Broken")),
     ],
     EntryKind.ABILITY: lambda: [
         _name(),
-        IntField("cost", _t("&Cost"), 0, 99),
-        ChoiceField("pool", _t("&Pool"), enum_choices(Stat, optional=True)),
-        LineField("cost_text", _t("Cost as &written (e.g. 2+ Intellect)")),
-        ChoiceField("kind", _t("&Kind"), enum_choices(AbilityKind)),
-        IntField("tier", _t("&Tier"), 1, 6),
-        ChoiceField("source", _t("&From"), enum_choices(AbilitySource)),
-        TextField("description", _t("Descri&ption")),
+        IntField("cost", translate("EntryEditor", "&Cost"), 0, 99),
+        ChoiceField("pool", translate("EntryEditor", "&Pool"), enum_choices(Stat, optional=True)),
+        LineField("cost_text", translate("EntryEditor", "Cost as &written (e.g. 2+ Intellect)")),
+        ChoiceField("kind", translate("EntryEditor", "&Kind"), enum_choices(AbilityKind)),
+        IntField("tier", translate("EntryEditor", "&Tier"), 1, 6),
+        ChoiceField("source", translate("EntryEditor", "&From"), enum_choices(AbilitySource)),
+        TextField("description", translate("EntryEditor", "Descri&ption")),
     ],
     EntryKind.SKILL: lambda: [
         _name(),
-        ChoiceField("level", _t("&Level"), enum_choices(SkillLevel)),
-        TextField("description", _t("Descri&ption")),
+        ChoiceField("level", translate("EntryEditor", "&Level"), enum_choices(SkillLevel)),
+        TextField("description", translate("EntryEditor", "Descri&ption")),
     ],
     EntryKind.TYPE: _type,
     EntryKind.DESCRIPTOR: _sentence,
@@ -192,28 +234,33 @@ FORMS: dict[EntryKind, Callable[[], list[Field]]] = {
     EntryKind.FLAVOR: _sentence,
     EntryKind.FOLLOWER: lambda: [
         _name(),
-        IntField("level", _t("&Level"), 1, 10),
+        IntField("level", translate("EntryEditor", "&Level"), 1, 10),
         _profile(),
-        IntField("acquired_at_tier", _t("&Joined at tier"), 1, 6),
-        OptionalIntField("health", _t("&Health"), 0, _t("blank: by level")),
-        DataField("modifiers", _t("&Task modifiers"), dict[str, int]),
-        TextField("notes", _t("No&tes")),
+        IntField("acquired_at_tier", translate("EntryEditor", "&Joined at tier"), 1, 6),
+        OptionalIntField(
+            "health",
+            translate("EntryEditor", "&Health"),
+            0,
+            translate("EntryEditor", "blank: by level"),
+        ),
+        DataField("modifiers", translate("EntryEditor", "&Task modifiers"), dict[str, int]),
+        TextField("notes", translate("EntryEditor", "No&tes")),
     ],
     EntryKind.TABLE: lambda: [
         _name(),
         ChoiceField(
             "category",
-            _t("&Category"),
+            translate("EntryEditor", "&Category"),
             [
-                (_t("Cyphers"), "cypher"),
-                (_t("GM intrusions"), "intrusion"),
-                (_t("Hazards"), "hazard"),
-                (_t("Other"), "other"),
+                (translate("EntryEditor", "Cyphers"), "cypher"),
+                (translate("EntryEditor", "GM intrusions"), "intrusion"),
+                (translate("EntryEditor", "Hazards"), "hazard"),
+                (translate("EntryEditor", "Other"), "other"),
             ],
         ),
-        IntField("die", _t("&Die (d…)"), 2, 1000),
-        TextField("description", _t("Descri&ption")),
-        RowsField("rows", _t("&Rows (e.g. 1-10 what happens)")),
+        IntField("die", translate("EntryEditor", "&Die (d…)"), 2, 1000),
+        TextField("description", translate("EntryEditor", "Descri&ption")),
+        RowsField("rows", translate("EntryEditor", "&Rows (e.g. 1-10 what happens)")),
     ],
 }
 
@@ -229,6 +276,8 @@ def check_entry(obj: ModelObject) -> None:
         for row in obj.rows:
             if row.start < 1 or row.end > obj.die:
                 raise DomainError(
-                    _t("The row {0}-{1} does not fit a d{2}.").format(row.start, row.end, obj.die),
+                    translate("EntryEditor", "The row {0}-{1} does not fit a d{2}.").format(
+                        row.start, row.end, obj.die
+                    ),
                     "rows",
                 )

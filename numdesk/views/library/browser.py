@@ -8,7 +8,16 @@ the header's menu is not needed because a new search resets to the store's order
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QItemSelectionModel, QObject, QPoint, Qt, QTimer, Signal
+from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
+    QEvent,
+    QItemSelectionModel,
+    QObject,
+    QPoint,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -42,24 +51,27 @@ RESULT_LIMIT = 300
 
 #: The kind filter's choices: a label and the kinds it selects (None: every kind).
 KIND_FILTERS: tuple[tuple[str, tuple[EntryKind, ...] | None], ...] = (
-    ("All kinds", None),
-    ("Characters", (EntryKind.CHARACTER,)),
-    ("Creatures and NPCs", (EntryKind.CREATURE,)),
-    ("Encounters", (EntryKind.ENCOUNTER,)),
-    ("Cyphers", (EntryKind.CYPHER,)),
-    ("Artifacts", (EntryKind.ARTIFACT,)),
-    ("Oddities", (EntryKind.ODDITY,)),
+    (QT_TRANSLATE_NOOP("LibraryBrowser", "All kinds"), None),
+    (QT_TRANSLATE_NOOP("LibraryBrowser", "Characters"), (EntryKind.CHARACTER,)),
+    (QT_TRANSLATE_NOOP("LibraryBrowser", "Creatures and NPCs"), (EntryKind.CREATURE,)),
+    (QT_TRANSLATE_NOOP("LibraryBrowser", "Encounters"), (EntryKind.ENCOUNTER,)),
+    (QT_TRANSLATE_NOOP("LibraryBrowser", "Cyphers"), (EntryKind.CYPHER,)),
+    (QT_TRANSLATE_NOOP("LibraryBrowser", "Artifacts"), (EntryKind.ARTIFACT,)),
+    (QT_TRANSLATE_NOOP("LibraryBrowser", "Oddities"), (EntryKind.ODDITY,)),
     (
-        "Equipment, weapons, armor",
+        QT_TRANSLATE_NOOP("LibraryBrowser", "Equipment, weapons, armor"),
         (EntryKind.EQUIPMENT, EntryKind.WEAPON, EntryKind.ARMOR, EntryKind.SHIELD),
     ),
-    ("Abilities and skills", (EntryKind.ABILITY, EntryKind.SKILL)),
     (
-        "Templates",
+        QT_TRANSLATE_NOOP("LibraryBrowser", "Abilities and skills"),
+        (EntryKind.ABILITY, EntryKind.SKILL),
+    ),
+    (
+        QT_TRANSLATE_NOOP("LibraryBrowser", "Templates"),
         (EntryKind.TYPE, EntryKind.DESCRIPTOR, EntryKind.FOCUS, EntryKind.FLAVOR),
     ),
-    ("Followers", (EntryKind.FOLLOWER,)),
-    ("Roll tables", (EntryKind.TABLE,)),
+    (QT_TRANSLATE_NOOP("LibraryBrowser", "Followers"), (EntryKind.FOLLOWER,)),
+    (QT_TRANSLATE_NOOP("LibraryBrowser", "Roll tables"), (EntryKind.TABLE,)),
 )
 
 

@@ -22,8 +22,9 @@ if TYPE_CHECKING:
     from numdesk.views.main_window import MainWindow
 
 
-def _t(text: str) -> str:
-    return QCoreApplication.translate("EntryActions", text)
+#: `translate("Context", "literal")`: a call lupdate extracts (a helper taking a
+#: variable hides the text from it)
+translate = QCoreApplication.translate
 
 
 @contextmanager
@@ -55,11 +56,11 @@ def new_character(window: MainWindow) -> None:
 def new_encounter(window: MainWindow) -> None:
     """File > New Encounter: an empty encounter, opened at once."""
     controller = window.controller
-    name = _t("New encounter")
+    name = translate("EntryActions", "New encounter")
     taken = {s.name for s in controller.search(name, limit=100)}
     number = 2
     while name in taken:
-        name = _t("New encounter {0}").format(number)
+        name = translate("EntryActions", "New encounter {0}").format(number)
         number += 1
     uid = controller.create(Encounter(name=name))
     window.browser.refresh()
@@ -83,7 +84,9 @@ def duplicate(window: MainWindow) -> None:
     if not uids:
         return
     controller = window.controller
-    with _one_step(window, _t("Duplicate {0} entries").format(len(uids)), len(uids)):
+    with _one_step(
+        window, translate("EntryActions", "Duplicate {0} entries").format(len(uids)), len(uids)
+    ):
         copies = [controller.duplicate(uid) for uid in uids]
     window.browser.refresh()
     window.browser.select_uids(copies)
@@ -95,7 +98,10 @@ def rename(window: MainWindow) -> None:
     if summary is None:
         return
     name = ask_text(
-        window, _t("Rename"), _t("New name for “{0}”:").format(summary.name), summary.name
+        window,
+        translate("EntryActions", "Rename"),
+        translate("EntryActions", "New name for “{0}”:").format(summary.name),
+        summary.name,
     )
     if name is not None:
         window.controller.rename(summary.uid, name)
@@ -107,13 +113,23 @@ def delete(window: MainWindow) -> None:
     if not summaries:
         return
     if len(summaries) == 1:
-        question = _t("Delete “{0}” from the library?").format(summaries[0].name)
+        question = translate("EntryActions", "Delete “{0}” from the library?").format(
+            summaries[0].name
+        )
     else:
-        question = _t("Delete {0} entries from the library?").format(len(summaries))
-    question += "\n" + _t("You can bring it back with Edit > Undo.")
-    if not confirm(window, _t("Delete"), question, _t("&Delete")):
+        question = translate("EntryActions", "Delete {0} entries from the library?").format(
+            len(summaries)
+        )
+    question += "\n" + translate("EntryActions", "You can bring it back with Edit > Undo.")
+    if not confirm(
+        window, translate("EntryActions", "Delete"), question, translate("EntryActions", "&Delete")
+    ):
         return
-    with _one_step(window, _t("Delete {0} entries").format(len(summaries)), len(summaries)):
+    with _one_step(
+        window,
+        translate("EntryActions", "Delete {0} entries").format(len(summaries)),
+        len(summaries),
+    ):
         for summary in summaries:
             window.controller.delete(summary.uid)
 
@@ -143,17 +159,32 @@ def restore_backup(window: MainWindow) -> None:
     controller = window.controller
     backups = controller.list_backups()
     if not backups:
-        show_info(window, _t("Restore Backup"), _t("This library has no backups yet."))
+        show_info(
+            window,
+            translate("EntryActions", "Restore Backup"),
+            translate("EntryActions", "This library has no backups yet."),
+        )
         return
     names = [b.name for b in backups]
     name, ok = QInputDialog.getItem(
-        window, _t("Restore Backup"), _t("Go back to the backup:"), names, 0, False
+        window,
+        translate("EntryActions", "Restore Backup"),
+        translate("EntryActions", "Go back to the backup:"),
+        names,
+        0,
+        False,
     )
     if not ok:
         return
     backup = backups[names.index(name)]
-    question = _t(
-        "Replace the library by the backup {0}?\nThe library as it is now is kept as a backup."
+    question = translate(
+        "EntryActions",
+        "Replace the library by the backup {0}?\nThe library as it is now is kept as a backup.",
     ).format(backup.name)
-    if confirm(window, _t("Restore Backup"), question, _t("&Restore")):
+    if confirm(
+        window,
+        translate("EntryActions", "Restore Backup"),
+        question,
+        translate("EntryActions", "&Restore"),
+    ):
         controller.restore_backup(backup)

@@ -12,6 +12,7 @@ from enum import IntEnum
 from typing import Any
 
 from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
     QAbstractTableModel,
     QCoreApplication,
     QMimeData,
@@ -50,24 +51,24 @@ class Column(IntEnum):
 def kind_label(kind: EntryKind) -> str:
     """The name of a kind as the user reads it."""
     labels = {
-        EntryKind.CHARACTER: "Character",
-        EntryKind.CREATURE: "Creature / NPC",
-        EntryKind.FOLLOWER: "Follower",
-        EntryKind.CYPHER: "Cypher",
-        EntryKind.ARTIFACT: "Artifact",
-        EntryKind.ODDITY: "Oddity",
-        EntryKind.EQUIPMENT: "Equipment",
-        EntryKind.WEAPON: "Weapon",
-        EntryKind.ARMOR: "Armor",
-        EntryKind.SHIELD: "Shield",
-        EntryKind.ABILITY: "Ability",
-        EntryKind.SKILL: "Skill",
-        EntryKind.TYPE: "Type",
-        EntryKind.DESCRIPTOR: "Descriptor",
-        EntryKind.FOCUS: "Focus",
-        EntryKind.FLAVOR: "Flavor",
-        EntryKind.ENCOUNTER: "Encounter",
-        EntryKind.TABLE: "Roll table",
+        EntryKind.CHARACTER: QT_TRANSLATE_NOOP("EntryKind", "Character"),
+        EntryKind.CREATURE: QT_TRANSLATE_NOOP("EntryKind", "Creature / NPC"),
+        EntryKind.FOLLOWER: QT_TRANSLATE_NOOP("EntryKind", "Follower"),
+        EntryKind.CYPHER: QT_TRANSLATE_NOOP("EntryKind", "Cypher"),
+        EntryKind.ARTIFACT: QT_TRANSLATE_NOOP("EntryKind", "Artifact"),
+        EntryKind.ODDITY: QT_TRANSLATE_NOOP("EntryKind", "Oddity"),
+        EntryKind.EQUIPMENT: QT_TRANSLATE_NOOP("EntryKind", "Equipment"),
+        EntryKind.WEAPON: QT_TRANSLATE_NOOP("EntryKind", "Weapon"),
+        EntryKind.ARMOR: QT_TRANSLATE_NOOP("EntryKind", "Armor"),
+        EntryKind.SHIELD: QT_TRANSLATE_NOOP("EntryKind", "Shield"),
+        EntryKind.ABILITY: QT_TRANSLATE_NOOP("EntryKind", "Ability"),
+        EntryKind.SKILL: QT_TRANSLATE_NOOP("EntryKind", "Skill"),
+        EntryKind.TYPE: QT_TRANSLATE_NOOP("EntryKind", "Type"),
+        EntryKind.DESCRIPTOR: QT_TRANSLATE_NOOP("EntryKind", "Descriptor"),
+        EntryKind.FOCUS: QT_TRANSLATE_NOOP("EntryKind", "Focus"),
+        EntryKind.FLAVOR: QT_TRANSLATE_NOOP("EntryKind", "Flavor"),
+        EntryKind.ENCOUNTER: QT_TRANSLATE_NOOP("EntryKind", "Encounter"),
+        EntryKind.TABLE: QT_TRANSLATE_NOOP("EntryKind", "Roll table"),
     }
     return QCoreApplication.translate("EntryKind", labels[kind])
 

@@ -35,8 +35,9 @@ if TYPE_CHECKING:
     from numdesk.views.main_window import MainWindow
 
 
-def _t(text: str) -> str:
-    return QCoreApplication.translate("Printing", text)
+#: `translate("Context", "literal")`: a call lupdate extracts (a helper taking a
+#: variable hides the text from it)
+translate = QCoreApplication.translate
 
 
 def printable_parts(controller: LibraryController, uids: Sequence[str]) -> list[Part]:
@@ -55,7 +56,10 @@ def printable_parts(controller: LibraryController, uids: Sequence[str]) -> list[
         parts.append(creatures_part(creatures))
     if not parts:
         raise DomainError(
-            _t("Only characters, creatures and encounters can be printed; select one of them.")
+            translate(
+                "Printing",
+                "Only characters, creatures and encounters can be printed; select one of them.",
+            )
         )
     return parts
 
@@ -85,9 +89,15 @@ class _BatchProgress:
         self.dialog: QProgressDialog | None = None
         if total < 2:
             return
-        dialog = QProgressDialog(_t("Preparing the pages…"), _t("Cancel"), 0, total, window)
+        dialog = QProgressDialog(
+            translate("Printing", "Preparing the pages…"),
+            translate("Printing", "Cancel"),
+            0,
+            total,
+            window,
+        )
         dialog.setObjectName("printProgress")
-        dialog.setWindowTitle(_t("Printing"))
+        dialog.setWindowTitle(translate("Printing", "Printing"))
         dialog.setWindowModality(Qt.WindowModality.WindowModal)
         dialog.setMinimumDuration(0)
         dialog.setAutoClose(False)
@@ -146,17 +156,28 @@ def export_pdf_dialog(window: MainWindow) -> None:
     """File > Export PDF: ask for a file name, write it, say where it went."""
     uids = _targets(window)
     printable_parts(window.controller, uids)  # refuse early, before the file dialog
-    first = window.controller.load(uids[0]).name if len(uids) == 1 else _t("numdesk sheets")
+    first = (
+        window.controller.load(uids[0]).name
+        if len(uids) == 1
+        else translate("Printing", "numdesk sheets")
+    )
     name, _ = QFileDialog.getSaveFileName(
-        window, _t("Export PDF"), f"{first}.pdf", _t("PDF files (*.pdf)")
+        window,
+        translate("Printing", "Export PDF"),
+        f"{first}.pdf",
+        translate("Printing", "PDF files (*.pdf)"),
     )
     if not name:
         return
     path = Path(name) if name.lower().endswith(".pdf") else Path(name + ".pdf")
     if export_pdf(window, uids, path):
-        window.statusBar().showMessage(_t("Saved {0}").format(path), 8000)
+        window.statusBar().showMessage(translate("Printing", "Saved {0}").format(path), 8000)
     else:
-        show_info(window, _t("Export PDF"), _t("Cancelled; no PDF was written."))
+        show_info(
+            window,
+            translate("Printing", "Export PDF"),
+            translate("Printing", "Cancelled; no PDF was written."),
+        )
 
 
 def print_dialog(window: MainWindow) -> None:
@@ -174,4 +195,8 @@ def print_preview_dialog(window: MainWindow) -> None:
 
 
 def _title(window: MainWindow, uids: Sequence[str]) -> str:
-    return window.controller.load(uids[0]).name if len(uids) == 1 else _t("numdesk sheets")
+    return (
+        window.controller.load(uids[0]).name
+        if len(uids) == 1
+        else translate("Printing", "numdesk sheets")
+    )

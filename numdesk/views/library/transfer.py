@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtWidgets import QApplication, QFileDialog, QProgressDialog
 
 from numdesk.controllers.library import ImportCancelled
@@ -36,7 +36,14 @@ __all__ = [
     "run_import",
 ]
 
-IMPORT_FILTER = "Importable files (*.json *.csv);;JSON (*.json);;CSV (*.csv);;All files (*)"
+IMPORT_FILTER = QT_TRANSLATE_NOOP(
+    "Transfer", "Importable files (*.json *.csv);;JSON (*.json);;CSV (*.csv);;All files (*)"
+)
+
+
+#: lupdate extracts `translate("Context", "literal")` calls; `_t` is for texts
+#: marked elsewhere with QT_TRANSLATE_NOOP in the same context
+translate = QCoreApplication.translate
 
 
 def _t(text: str) -> str:
@@ -45,16 +52,24 @@ def _t(text: str) -> str:
 
 def import_dialog(window: MainWindow) -> None:
     """File > Import: choose files, then import them."""
-    names, _ = QFileDialog.getOpenFileNames(window, _t("Import"), "", _t(IMPORT_FILTER))
+    names, _ = QFileDialog.getOpenFileNames(
+        window, translate("Transfer", "Import"), "", _t(IMPORT_FILTER)
+    )
     if names:
         run_import(window, [Path(n) for n in names])
 
 
 def run_import(window: MainWindow, paths: Sequence[Path]) -> bool:
     """Import `paths` with a progress dialog; True if everything was imported."""
-    dialog = QProgressDialog(_t("Reading {0}…").format(paths[0].name), _t("Cancel"), 0, 0, window)
+    dialog = QProgressDialog(
+        translate("Transfer", "Reading {0}…").format(paths[0].name),
+        translate("Transfer", "Cancel"),
+        0,
+        0,
+        window,
+    )
     dialog.setObjectName("importProgress")
-    dialog.setWindowTitle(_t("Import"))
+    dialog.setWindowTitle(translate("Transfer", "Import"))
     dialog.setWindowModality(Qt.WindowModality.WindowModal)
     dialog.setMinimumDuration(0)
     dialog.setAutoClose(False)
@@ -65,7 +80,7 @@ def run_import(window: MainWindow, paths: Sequence[Path]) -> bool:
     def progress(done: int, total: int) -> None:
         if dialog.wasCanceled():
             raise ImportCancelled
-        dialog.setLabelText(_t("Saving entries… {0} of {1}").format(done, total))
+        dialog.setLabelText(translate("Transfer", "Saving entries… {0} of {1}").format(done, total))
         dialog.setMaximum(max(total, 1))
         dialog.setValue(min(done, max(total, 1)))
         QApplication.processEvents()
@@ -76,33 +91,40 @@ def run_import(window: MainWindow, paths: Sequence[Path]) -> bool:
         report = window.controller.import_files(list(paths), progress)
     except ImportCancelled:
         dialog.hide()
-        show_info(window, _t("Import"), _t("Import cancelled; nothing was imported."))
+        show_info(
+            window,
+            translate("Transfer", "Import"),
+            translate("Transfer", "Import cancelled; nothing was imported."),
+        )
         return False
     except DomainError as err:
         dialog.hide()
         show_error(
             window,
-            _t("Import failed"),
+            translate("Transfer", "Import failed"),
             err.message,
-            _t("Nothing was imported; the library is unchanged."),
+            translate("Transfer", "Nothing was imported; the library is unchanged."),
         )
         return False
     dialog.hide()
     window.statusBar().showMessage(report.summary(), 10000)
-    show_info(window, _t("Import"), report.summary())
+    show_info(window, translate("Transfer", "Import"), report.summary())
     return True
 
 
 def export_dialog(window: MainWindow, uids: Sequence[str] | None) -> None:
     """File > Export Library (uids None) or Export Selection: choose a file, write it."""
     if uids is not None and not uids:
-        raise DomainError(_t("Select the entries to export first."))
+        raise DomainError(translate("Transfer", "Select the entries to export first."))
     if uids is not None and len(uids) == 1:
         suggested = window.controller.load(uids[0]).name
     else:
         suggested = window.controller.path.stem if window.controller.path else "library"
     name, _ = QFileDialog.getSaveFileName(
-        window, _t("Export"), f"{suggested}.json", _t("numdesk JSON (*.json)")
+        window,
+        translate("Transfer", "Export"),
+        f"{suggested}.json",
+        translate("Transfer", "numdesk JSON (*.json)"),
     )
     if name:
         path = Path(name) if name.lower().endswith(".json") else Path(name + ".json")
@@ -112,5 +134,7 @@ def export_dialog(window: MainWindow, uids: Sequence[str] | None) -> None:
 def run_export(window: MainWindow, path: Path, uids: Sequence[str] | None) -> int:
     """Write the entries (all when `uids` is None) to `path`; returns how many."""
     count = window.controller.export(path, uids)
-    window.statusBar().showMessage(_t("Exported {0} entries to {1}").format(count, path), 10000)
+    window.statusBar().showMessage(
+        translate("Transfer", "Exported {0} entries to {1}").format(count, path), 10000
+    )
     return count

@@ -13,7 +13,6 @@ from typing import Any
 from PySide6.QtWidgets import (
     QCheckBox,
     QGridLayout,
-    QGroupBox,
     QLabel,
     QPushButton,
     QWidget,
@@ -32,13 +31,14 @@ from numdesk.views.sheet.advancement_dialogs import (
     SkillOrOtherDialog,
     TierAbilitiesDialog,
 )
-from numdesk.views.sheet.style import set_role
+from numdesk.views.sheet.style import BoldTitleBox, set_role
+from numdesk.views.sheet.words import word
 
 #: The four rows of the panel; the last row buys Skill or its Other replacement (A2).
 ROWS = (Advancement.CAPABILITIES, Advancement.PERFECTION, Advancement.EFFORT, Advancement.SKILL)
 
 
-class AdvancementPanel(QGroupBox):
+class AdvancementPanel(BoldTitleBox):
     """XP and the tier's four advancements; `setup(controller)` binds it."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -59,6 +59,7 @@ class AdvancementPanel(QGroupBox):
             button.setObjectName(f"buy_{kind.value}")
             button.clicked.connect(lambda _c=False, k=kind: self.buy(k))
             reason = QLabel(self)
+            reason.setWordWrap(True)  # a long reason wraps instead of widening the sheet
             set_role(reason, "reason")
             grid.addWidget(check, row, 0)
             grid.addWidget(button, row, 1)
@@ -92,7 +93,7 @@ class AdvancementPanel(QGroupBox):
             bought = kind in character.advancements or (
                 kind is Advancement.SKILL and Advancement.OTHER in character.advancements
             )
-            label = self.tr(advancement_label(kind))
+            label = word(advancement_label(kind))
             if kind is Advancement.SKILL:
                 label = self.tr("Skill or Other")
                 if Advancement.OTHER in character.advancements:
@@ -132,7 +133,7 @@ class AdvancementPanel(QGroupBox):
             return False
         operation = BuyAdvancement(kind) if dialog is None else dialog.operation()
         stack = self.controller.undo_stack
-        stack.beginMacro(self.tr("Advancement: {0}").format(self.tr(advancement_label(kind))))
+        stack.beginMacro(self.tr("Advancement: {0}").format(word(advancement_label(kind))))
         try:
             try:
                 self.controller.apply(operation)

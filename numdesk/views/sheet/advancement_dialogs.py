@@ -10,6 +10,7 @@ import copy
 from typing import Any
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -33,6 +34,7 @@ from numdesk.model.items import new_uid
 from numdesk.model.operations.advancement import BuyAdvancement
 from numdesk.rules.advancement import CAPABILITY_POINTS
 from numdesk.rules.types import AbilitySource, Advancement, OtherAdvancement, SkillLevel, Stat
+from numdesk.views.sheet.words import word
 
 
 def _buttons(dialog: QDialog) -> QDialogButtonBox:
@@ -57,7 +59,7 @@ class CapabilitiesDialog(QDialog):
             spin.setRange(0, CAPABILITY_POINTS)
             spin.setObjectName(f"split_{stat.value}")
             spin.valueChanged.connect(self._update)
-            form.addRow(self.tr(stat.value.capitalize()), spin)
+            form.addRow(word(stat.value.capitalize()), spin)
             self.spins[stat] = spin
         self.left = QLabel(self)
         self.box = _buttons(self)
@@ -66,6 +68,14 @@ class CapabilitiesDialog(QDialog):
         layout.addWidget(self.left)
         layout.addWidget(self.box)
         self._update()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Start in the first box with its 0 selected: typing "2" replaces it (with the
+        cursor before the 0 the typed text became "20" and was refused)."""
+        super().showEvent(event)
+        first = self.spins[Stat.MIGHT]
+        first.setFocus()
+        first.selectAll()
 
     def split(self) -> dict[Stat | str, int]:
         return {stat: spin.value() for stat, spin in self.spins.items() if spin.value()}

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject
+from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QLabel, QLineEdit, QPlainTextEdit, QWidget
 
 from numdesk.controllers.character import CharacterController
@@ -71,8 +72,7 @@ class FieldBinding(QObject):
         self._error = error
         if isinstance(widget, QLineEdit):
             widget.editingFinished.connect(self.commit)
-        else:
-            widget.installEventFilter(self)
+        widget.installEventFilter(self)
 
     def shown_value(self) -> str:
         value = self._read(self._controller.character)
@@ -109,9 +109,36 @@ class FieldBinding(QObject):
                 self.widget.selectAll()
             return False
         self._error.clear(self.widget)
+        self._forget_typing()
         return True
 
+    def _forget_typing(self) -> None:
+        """Drop the field's own undo history once its text is stored: Ctrl+Z then undoes
+        the stored edit through the sheet's undo stack, instead of only putting the old
+        text back in the field while the new value stays stored."""
+        if isinstance(self.widget, QLineEdit):
+            cursor = self.widget.cursorPosition()
+            self.widget.setText(self.widget.text())  # setText clears the undo history
+            self.widget.setCursorPosition(cursor)
+        else:
+            self.widget.document().clearUndoRedoStacks()
+
+    def _can_undo_typing(self, redo: bool) -> bool:
+        if isinstance(self.widget, QLineEdit):
+            return self.widget.isRedoAvailable() if redo else self.widget.isUndoAvailable()
+        document = self.widget.document()
+        return document.isRedoAvailable() if redo else document.isUndoAvailable()
+
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.widget and event.type() == QEvent.Type.FocusOut:
+        if watched is not self.widget:
+            return False
+        if event.type() == QEvent.Type.FocusOut and isinstance(self.widget, QPlainTextEdit):
             self.commit()
+        elif event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent):
+            keys = ((QKeySequence.StandardKey.Undo, False), (QKeySequence.StandardKey.Redo, True))
+            for key, redo in keys:
+                if event.matches(key) and not self._can_undo_typing(redo):
+                    # nothing typed to take back here: let Ctrl+Z reach the sheet's undo
+                    event.ignore()
+                    return True
         return False

@@ -31,6 +31,7 @@ from numdesk.rules.defense import DefenseKind
 from numdesk.rules.types import DamageType, WoundSeverity
 from numdesk.views.forms import child
 from numdesk.views.sheet.forms import load_sheet_form
+from numdesk.views.sheet.words import word
 
 ERROR_STYLE = "color: #b00020;"
 
@@ -66,7 +67,7 @@ class DamageDialog(QDialog):
         for kind in DamageType:
             if kind is DamageType.AMBIENT and not profile.uses_damage_track:
                 continue
-            self.damage_type.addItem(self.tr(kind.value.capitalize()), kind)
+            self.damage_type.addItem(word(kind.value.capitalize()), kind)
         self.use_armor.setText(self.tr("Apply Armor ({0})").format(worn_armor(character)))
         self.use_armor.setVisible(profile.armor_subtracts)
         for label in (self.pool_preview, self.wound_preview):
@@ -74,16 +75,16 @@ class DamageDialog(QDialog):
             label.setMinimumHeight(52)
             label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         for severity in WoundSeverity:
-            self.severity.addItem(self.tr(severity.name.capitalize()), severity)
+            self.severity.addItem(word(severity.name.capitalize()), severity)
         category = armor_category(character)
         for defense in (DefenseKind.NONE, DefenseKind.BLOCK, DefenseKind.DODGE):
-            label_text = self.tr(defense.value.capitalize())
+            label_text = word(defense.value.capitalize())
             if defense is not DefenseKind.NONE and not profile.uses_damage_track:
                 steps = defense_task_steps(character, defense)
-                word = self.tr("eased") if steps > 0 else self.tr("hindered")
+                change = self.tr("eased") if steps > 0 else self.tr("hindered")
                 if steps:
                     label_text += self.tr(" ({0} armor: {1} {2})").format(
-                        self.tr(category.value), word, abs(steps)
+                        word(category.value), change, abs(steps)
                     )
             self.defense.addItem(label_text, defense)
         self.shield.addItem(self.tr("(no shield)"), None)

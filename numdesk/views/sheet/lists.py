@@ -15,18 +15,24 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QEvent,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
-    QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QPushButton,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QTableView,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -36,9 +42,14 @@ from numdesk.model.errors import DomainError
 from numdesk.model.items import new_uid
 from numdesk.model.kinds import EntryKind
 from numdesk.model.operations import AddItem, MoveItem, RemoveItem, SetItemField
-from numdesk.views.sheet.style import set_role
+from numdesk.views.sheet.fitting import MIN_COLUMN, fit_columns
+from numdesk.views.sheet.style import BoldTitleBox, set_role
+from numdesk.views.sheet.words import word
 
 Index = QModelIndex | QPersistentModelIndex
+#: narrower than this, a pair of lists stacks (the sheet reflows) rather than
+#: squeezing the columns out of sight
+LIST_MIN_WIDTH = 360
 
 
 @dataclass(frozen=True)
@@ -176,7 +187,7 @@ class ChoiceDelegate(QStyledItemDelegate):
             combo.addItem(self.tr("—"), None)
         assert self._column.choices is not None
         for choice in self._column.choices(self._controller):
-            combo.addItem(self.tr(_shown(choice)), choice)
+            combo.addItem(word(_shown(choice)), choice)
         return combo
 
     def setEditorData(self, editor: QWidget, index: Index) -> None:
@@ -190,7 +201,16 @@ class ChoiceDelegate(QStyledItemDelegate):
         model.setData(index, editor.currentData(), Qt.ItemDataRole.EditRole)
 
 
-class ItemListEditor(QGroupBox):
+def _button(text: str, parent: QWidget) -> QToolButton:
+    """A compact text button that takes keyboard focus like a push button."""
+    button = QToolButton(parent)
+    button.setText(text)
+    button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+    button.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+    return button
+
+
+class ItemListEditor(BoldTitleBox):
     """A titled table with Add, Remove, Move up/down and From library… buttons.
 
     Built empty by the form loader, then `setup(controller, spec)` binds it.
@@ -210,15 +230,20 @@ class ItemListEditor(QGroupBox):
             | QAbstractItemView.EditTrigger.EditKeyPressed
             | QAbstractItemView.EditTrigger.AnyKeyPressed
         )
-        self.add_button = QPushButton(self.tr("Add"), self)
-        self.remove_button = QPushButton(self.tr("Remove"), self)
-        self.up_button = QPushButton(self.tr("Up"), self)
-        self.down_button = QPushButton(self.tr("Down"), self)
-        self.library_button = QPushButton(self.tr("Library…"), self)
+        # tool buttons: no 80-pixel minimum per button, so two lists fit side by side
+        # on a 1366-pixel screen with the library shown (a push button row did not)
+        self.add_button = _button(self.tr("Add"), self)
+        self.remove_button = _button(self.tr("Remove"), self)
+        self.up_button = _button("↑", self)
+        self.down_button = _button("↓", self)
+        self.library_button = _button(self.tr("Library…"), self)
+        self.up_button.setAccessibleName(self.tr("Move up"))
+        self.down_button.setAccessibleName(self.tr("Move down"))
         self.error_label = QLabel(self)
         set_role(self.error_label, "error")
         self.error_label.setWordWrap(True)
         self.error_label.hide()
+        self.setMinimumWidth(LIST_MIN_WIDTH)
         self.up_button.setToolTip(self.tr("Move the selected row up"))
         self.down_button.setToolTip(self.tr("Move the selected row down"))
         self.library_button.setToolTip(self.tr("Copy an entry from the library into this list"))
@@ -255,10 +280,10 @@ class ItemListEditor(QGroupBox):
                 self.table.setItemDelegateForColumn(
                     number, ChoiceDelegate(controller, column, self.table)
                 )
-            if column.width:
-                header.resizeSection(number, column.width)
+        self._fit_columns()
+        self.table.viewport().installEventFilter(self)
         header.setStretchLastSection(True)
-        header.setMinimumSectionSize(40)
+        header.setMinimumSectionSize(MIN_COLUMN)
         # the last column (notes, effect) gives way rather than a scroll bar appearing
         self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
@@ -275,6 +300,18 @@ class ItemListEditor(QGroupBox):
             (self.library_button, "Library"),
         ):
             button.setObjectName(f"{spec.list_name}{name}")
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.table.viewport() and event.type() == QEvent.Type.Resize:
+            self._fit_columns()
+        return False
+
+    def _fit_columns(self) -> None:
+        """Set widths, narrowed to the table's width (there is no sideways scroll bar)."""
+        if self.model is None:
+            return
+        wanted = [column.width for column in self.model.spec.columns[:-1]]
+        fit_columns(self.table.horizontalHeader(), wanted, self.table.viewport().width())
 
     def _fit_height(self) -> None:
         """Tall enough for every row plus one empty line (like a paper box), at most 8."""

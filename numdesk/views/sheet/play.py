@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
@@ -30,6 +31,7 @@ from numdesk.views.sheet.history import RollLogModel
 from numdesk.views.sheet.recover_dialog import RecoverDialog
 from numdesk.views.sheet.style import set_role
 from numdesk.views.sheet.task_dialog import TaskDialog
+from numdesk.views.sheet.words import word
 
 
 def _first_upper(text: str) -> str:
@@ -38,7 +40,7 @@ def _first_upper(text: str) -> str:
 
 
 class RecipientCombo(QComboBox):
-    """A combo box that refreshes its choices just before its list opens."""
+    """A combo box that refreshes its choices just before its list opens or it gets focus."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -47,6 +49,10 @@ class RecipientCombo(QComboBox):
     def showPopup(self) -> None:
         self.opening()
         super().showPopup()
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        self.opening()  # keyboard users pick with the arrow keys without opening the list
+        super().focusInEvent(event)
 
 
 class PlayPanel(QWidget):
@@ -88,7 +94,7 @@ class PlayPanel(QWidget):
                 continue
             cost = spend_cost(controller.profile, kind)
             self.spend_combo.addItem(
-                self.tr("{0} ({1} XP)").format(_first_upper(self.tr(spend_label(kind))), cost),
+                self.tr("{0} ({1} XP)").format(_first_upper(word(spend_label(kind))), cost),
                 kind,
             )
         self.spend_note = QLineEdit(xp_box)
@@ -134,15 +140,16 @@ class PlayPanel(QWidget):
         self.intrusion_button.clicked.connect(self.gm_intrusion)
         self.refuse_button.clicked.connect(lambda: self._apply(RefuseIntrusion()))
         controller.changed.connect(self.refresh)
-        # the other characters are listed again (when the list is opened) only after the
+        # the other characters are listed when the list is first opened (a search of the
+        # library: ~10-20 ms that opening a sheet need not pay), and again only after the
         # library's entries changed, not on every edit of this sheet
-        self._recipients_stale = False
+        self._recipients_stale = True
+        self.recipient_combo.setPlaceholderText(self.tr("choose a character"))
         entries_changed = getattr(controller.library_controller, "entriesChanged", None)
         if entries_changed is not None:
             entries_changed.connect(self._mark_recipients_stale)
         self.dialogs: list[QWidget] = []
         self.refresh()
-        self._fill_recipients()
 
     def refresh(self) -> None:
         character = self.controller.character
@@ -175,8 +182,9 @@ class PlayPanel(QWidget):
             if summary.uid != self.controller.uid:
                 self.recipient_combo.addItem(summary.name, summary.uid)
         if current is not None:
-            self.recipient_combo.setCurrentIndex(max(self.recipient_combo.findData(current), 0))
-        self.intrusion_button.setEnabled(self.recipient_combo.count() > 0)
+            self.recipient_combo.setCurrentIndex(self.recipient_combo.findData(current))
+        if not self.recipient_combo.count():
+            self.recipient_combo.setPlaceholderText(self.tr("no other character in the library"))
 
     def _apply(self, operation: Operation[Character]) -> bool:
         try:

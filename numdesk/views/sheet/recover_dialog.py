@@ -34,6 +34,7 @@ from numdesk.rules.recovery import RecoveryRoll, can_recover_track_step, rest_la
 from numdesk.rules.types import Rest, Stat, WoundSeverity
 from numdesk.views.forms import child
 from numdesk.views.sheet.forms import load_sheet_form
+from numdesk.views.sheet.words import word
 
 ERROR_STYLE = "color: #b00020;"
 
@@ -81,7 +82,7 @@ class RecoverDialog(QDialog):
         for severity in (WoundSeverity.MINOR, WoundSeverity.MODERATE):
             self.rally_severity.addItem(
                 self.tr("{0} wound ({1} Might, no Edge)").format(
-                    self.tr(severity.name.capitalize()), rally_cost(severity)
+                    word(severity.name.capitalize()), rally_cost(severity)
                 ),
                 severity,
             )
@@ -89,7 +90,7 @@ class RecoverDialog(QDialog):
             plan = treatment(severity)
             self.treat_severity.addItem(
                 self.tr("{0} (difficulty {1}, {2} min)").format(
-                    self.tr(severity.name.capitalize()), plan.difficulty, plan.minutes
+                    word(severity.name.capitalize()), plan.difficulty, plan.minutes
                 ),
                 severity,
             )
@@ -123,11 +124,14 @@ class RecoverDialog(QDialog):
         self.rest.blockSignals(True)
         self.rest.clear()
         for rest in rests:
-            self.rest.addItem(self.tr(rest_label(rest)).capitalize(), rest)
+            self.rest.addItem(word(rest_label(rest)).capitalize(), rest)
         self.rest.blockSignals(False)
         self.new_day_button.setEnabled(bool(character.recoveries_used))
-        self.track_step.setEnabled(
-            can_recover_track_step(pools_current(character), character.damage_track)
+        can_step = can_recover_track_step(pools_current(character), character.damage_track)
+        self.track_step.setEnabled(can_step)
+        # a greyed-out choice says why (N8), rather than leaving the player guessing
+        self.track_step.setToolTip(
+            "" if can_step else self.tr("Only when hurt (not hale) and with every Pool above 0.")
         )
         if not rests:
             self.message.setText(self.tr("All four rests are used today: start a new day."))

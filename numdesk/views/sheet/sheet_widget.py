@@ -8,9 +8,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QPalette, QUndoStack
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QCheckBox,
     QFileDialog,
     QHBoxLayout,
@@ -38,6 +39,7 @@ from numdesk.rules.types import REST_ORDER, DamageTrackState, Rest, Stat
 from numdesk.views.forms import child
 from numdesk.views.sheet.advancement import AdvancementPanel
 from numdesk.views.sheet.bindings import ErrorLabel, FieldBinding, typed_int
+from numdesk.views.sheet.fitting import reflow
 from numdesk.views.sheet.forms import load_sheet_form
 from numdesk.views.sheet.history import HistoryPanel
 from numdesk.views.sheet.lists import ItemListEditor
@@ -45,6 +47,7 @@ from numdesk.views.sheet.play import PlayPanel
 from numdesk.views.sheet.portrait import PortraitLabel
 from numdesk.views.sheet.specs import LIST_SPECS
 from numdesk.views.sheet.style import set_role, style_paper
+from numdesk.views.sheet.words import word
 from numdesk.views.sheet.wounds import WoundBoxes
 
 TEXT_FIELDS = (
@@ -75,6 +78,9 @@ TRACK_BUTTONS = (
 )
 REST_BOXES = ("restOneAction", "restTenMinutes", "restOneHour", "restTenHours")
 SEVERITIES = ("minor", "moderate", "major")
+#: rows of the paper that stack their boxes when the sheet is too narrow to show them
+#: side by side (pairs of lists first, the three stats last), instead of scrolling sideways
+REFLOW_ROWS = ("devicesRow", "armsRow", "gearRow", "companionsRow", "healthRow", "statsRow")
 
 
 def _attr(field: str) -> Callable[[Character], Any]:
@@ -122,7 +128,9 @@ class SheetWidget(QWidget):
         self.scroll_area = QScrollArea()
         self.scroll_area.setWidget(self.paper)
         self.scroll_area.setWidgetResizable(True)
-        self.scroll_area.setMinimumWidth(560)
+        self.scroll_area.setMinimumWidth(360)
+        self._reflow_rows = [child(self.form, QBoxLayout, name) for name in REFLOW_ROWS]
+        self.scroll_area.viewport().installEventFilter(self)
 
         self.undo_button = QPushButton(self.tr("Undo"))
         self.redo_button = QPushButton(self.tr("Redo"))
@@ -174,6 +182,7 @@ class SheetWidget(QWidget):
         self.undo_button.setEnabled(stack.canUndo())
         self.redo_button.setEnabled(stack.canRedo())
         style_paper(self.form)
+        controller.changed.connect(self._clear_errors)
         controller.changed.connect(self.refresh)
         controller.reloaded.connect(self._reloaded)
         self._set_tab_order()
@@ -193,6 +202,17 @@ class SheetWidget(QWidget):
         """The message shown in a red error label ("" when hidden)."""
         label = child(self.form, QLabel, label_name)
         return "" if label.isHidden() else label.text()
+
+    # -- layout --------------------------------------------------------------------------
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.scroll_area.viewport() and event.type() == QEvent.Type.Resize:
+            self.reflow(self.scroll_area.viewport().width())
+        return False
+
+    def reflow(self, width: int) -> None:
+        """Put each row's boxes side by side if they fit in `width` pixels, else stack them."""
+        margins = self.form.layout().contentsMargins()
+        reflow(self._reflow_rows, width - margins.left() - margins.right())
 
     # -- binding -------------------------------------------------------------------------
     def _error(self, name: str) -> ErrorLabel:
@@ -256,6 +276,15 @@ class SheetWidget(QWidget):
         self._error(error).clear(self)
         return True
 
+    def _clear_errors(self) -> None:
+        """An accepted change means the user moved on: a message about an edit that was
+        refused earlier (and never stored) would now sit next to a value it no longer
+        describes, e.g. "cannot be negative" beside a Pool that damage has just emptied."""
+        for label in self._errors.values():
+            label.clear()
+        for editor in self.list_editors.values():
+            editor.show_error("")
+
     def _toggle_rest(self, rest: Rest, checked: bool) -> None:
         used = [r for r in self.controller.character.recoveries_used if r != rest]
         if checked:
@@ -309,7 +338,7 @@ class SheetWidget(QWidget):
         for binding in self.bindings:
             binding.refresh()
         child(self.form, QLabel, "profileLabel").setText(
-            self.tr("Rules: {0}").format(profile.label)
+            self.tr("Rules: {0}").format(word(profile.label))
         )
         track_box = child(self.form, QWidget, "trackBox")
         wounds_box = child(self.form, QWidget, "woundsBox")
@@ -327,7 +356,7 @@ class SheetWidget(QWidget):
             boxes.show_wounds(
                 getattr(character.wounds, severity),
                 getattr(character.wounds, f"{severity}_slots"),
-                self.tr(severity.capitalize()),
+                word(severity.capitalize()),
             )
         if not profile.uses_damage_track:
             child(self.form, QLabel, "woundsEffects").setText(self._wound_text())

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from enum import Enum
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
+
 from numdesk.controllers.character import CharacterController
 from numdesk.model.abilities import Ability, Skill
 from numdesk.model.follower import Follower
@@ -31,127 +33,179 @@ def _enum(cls: type[Enum]) -> Callable[[CharacterController], Sequence[Enum]]:
     return choices
 
 
-# QT_TRANSLATE_NOOP-style: titles and headers are translated where they are shown.
+# titles and headers are marked for lupdate here and translated where they are shown
+# (ItemListEditor.setup, ItemTableModel.headerData: the contexts must match)
 LIST_SPECS: dict[str, ListSpec] = {
     spec.list_name: spec
     for spec in (
         ListSpec(
             "skills",
-            "Skills (and inabilities)",
+            QT_TRANSLATE_NOOP("ItemListEditor", "Skills (and inabilities)"),
             (
-                Column("Skill", "name", width=220),
-                Column("Level", "level", "choice", _skill_levels, width=110),
-                Column("Notes", "description"),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Skill"), "name", width=220),
+                Column(
+                    QT_TRANSLATE_NOOP("ItemTableModel", "Level"),
+                    "level",
+                    "choice",
+                    _skill_levels,
+                    width=110,
+                ),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Notes"), "description"),
             ),
             lambda: Skill("New skill"),
             EntryKind.SKILL,
         ),
         ListSpec(
             "abilities",
-            "Special abilities",
+            QT_TRANSLATE_NOOP("ItemListEditor", "Special abilities"),
             (
-                Column("Ability", "name", width=180),
-                Column("Cost", "cost", "int", width=50),
-                Column("Pool", "pool", "choice", _enum(Stat), optional=True, width=90),
-                Column("Kind", "kind", "choice", _enum(AbilityKind), width=80),
-                Column("Tier", "tier", "int", width=45),
-                Column("Source", "source", "choice", _enum(AbilitySource), width=90),
-                Column("Description", "description"),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Ability"), "name", width=180),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Cost"), "cost", "int", width=50),
+                Column(
+                    QT_TRANSLATE_NOOP("ItemTableModel", "Pool"),
+                    "pool",
+                    "choice",
+                    _enum(Stat),
+                    optional=True,
+                    width=90,
+                ),
+                Column(
+                    QT_TRANSLATE_NOOP("ItemTableModel", "Kind"),
+                    "kind",
+                    "choice",
+                    _enum(AbilityKind),
+                    width=80,
+                ),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Tier"), "tier", "int", width=45),
+                Column(
+                    QT_TRANSLATE_NOOP("ItemTableModel", "Source"),
+                    "source",
+                    "choice",
+                    _enum(AbilitySource),
+                    width=90,
+                ),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Description"), "description"),
             ),
             lambda: Ability("New ability"),
             EntryKind.ABILITY,
         ),
         ListSpec(
             "cyphers",
-            "Cyphers",
+            QT_TRANSLATE_NOOP("ItemListEditor", "Cyphers"),
             (
-                Column("Cypher", "name", width=150),
-                Column("Level", "level", "optint", width=45),
-                Column("Effect", "effect"),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Cypher"), "name", width=150),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Level"), "level", "optint", width=45),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Effect"), "effect"),
             ),
             lambda: Cypher("New cypher"),
             EntryKind.CYPHER,
         ),
         ListSpec(
             "artifacts",
-            "Artifacts",
+            QT_TRANSLATE_NOOP("ItemListEditor", "Artifacts"),
             (
-                Column("Artifact", "name", width=130),
-                Column("Level", "level", "optint", width=50),
-                Column("Depletion", "depletion", width=80),
-                Column("Depleted", "depleted", "bool", width=62),
-                Column("Effect", "effect"),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Artifact"), "name", width=130),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Level"), "level", "optint", width=50),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Depletion"), "depletion", width=80),
+                Column(
+                    QT_TRANSLATE_NOOP("ItemTableModel", "Depleted"), "depleted", "bool", width=62
+                ),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Effect"), "effect"),
             ),
             lambda: Artifact("New artifact"),
             EntryKind.ARTIFACT,
         ),
         ListSpec(
             "oddities",
-            "Oddities",
-            (Column("Oddity", "name", width=150), Column("Description", "description")),
+            QT_TRANSLATE_NOOP("ItemListEditor", "Oddities"),
+            (
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Oddity"), "name", width=150),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Description"), "description"),
+            ),
             lambda: Oddity("New oddity"),
             EntryKind.ODDITY,
         ),
         ListSpec(
             "weapons",
-            "Weapons",
+            QT_TRANSLATE_NOOP("ItemListEditor", "Weapons"),
             (
-                Column("Weapon", "name", width=115),
-                Column("Category", "category", "choice", _enum(WeaponCategory), width=75),
-                Column("Damage", "damage", "optint", width=58),
-                Column("Range", "range", width=72),
-                Column("Notes", "notes"),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Weapon"), "name", width=115),
+                Column(
+                    QT_TRANSLATE_NOOP("ItemTableModel", "Category"),
+                    "category",
+                    "choice",
+                    _enum(WeaponCategory),
+                    width=75,
+                ),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Damage"), "damage", "optint", width=58),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Range"), "range", width=72),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Notes"), "notes"),
             ),
             lambda: Weapon("New weapon"),
             EntryKind.WEAPON,
         ),
         ListSpec(
             "armor",
-            "Armor",
+            QT_TRANSLATE_NOOP("ItemListEditor", "Armor"),
             (
-                Column("Armor", "name", width=130),
-                Column("Category", "category", "choice", _enum(ArmorCategory), width=75),
-                Column("Armor", "value", "optint", width=50),
-                Column("Speed cost", "speed_cost", "int", width=75),
-                Column("Notes", "notes"),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Armor"), "name", width=130),
+                Column(
+                    QT_TRANSLATE_NOOP("ItemTableModel", "Category"),
+                    "category",
+                    "choice",
+                    _enum(ArmorCategory),
+                    width=75,
+                ),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Armor"), "value", "optint", width=50),
+                Column(
+                    QT_TRANSLATE_NOOP("ItemTableModel", "Speed cost"), "speed_cost", "int", width=75
+                ),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Notes"), "notes"),
             ),
             lambda: Armor("New armor"),
             EntryKind.ARMOR,
         ),
         ListSpec(
             "shields",
-            "Shields",
+            QT_TRANSLATE_NOOP("ItemListEditor", "Shields"),
             (
-                Column("Shield", "name", width=130),
-                Column("Minor", "minor", "int", width=55),
-                Column("Moderate", "moderate", "int", width=70),
-                Column("Major", "major", "int", width=55),
-                Column("Broken", "broken", "bool"),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Shield"), "name", width=130),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Minor"), "minor", "int", width=55),
+                Column(
+                    QT_TRANSLATE_NOOP("ItemTableModel", "Moderate"), "moderate", "int", width=70
+                ),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Major"), "major", "int", width=55),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Broken"), "broken", "bool"),
             ),
             lambda: Shield("New shield"),
             EntryKind.SHIELD,
         ),
         ListSpec(
             "equipment",
-            "Equipment",
+            QT_TRANSLATE_NOOP("ItemListEditor", "Equipment"),
             (
-                Column("Item", "name", width=150),
-                Column("Qty", "quantity", "int", width=45),
-                Column("Price", "price", width=80),
-                Column("Description", "description"),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Item"), "name", width=150),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Qty"), "quantity", "int", width=45),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Price"), "price", width=80),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Description"), "description"),
             ),
             lambda: Equipment("New item"),
             EntryKind.EQUIPMENT,
         ),
         ListSpec(
             "followers",
-            "Followers",
+            QT_TRANSLATE_NOOP("ItemListEditor", "Followers"),
             (
-                Column("Follower", "name", width=150),
-                Column("Level", "level", "int", width=50),
-                Column("Health", "health", "optint", width=60),
-                Column("Got at tier", "acquired_at_tier", "int", width=75),
-                Column("Notes", "notes"),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Follower"), "name", width=150),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Level"), "level", "int", width=50),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Health"), "health", "optint", width=60),
+                Column(
+                    QT_TRANSLATE_NOOP("ItemTableModel", "Got at tier"),
+                    "acquired_at_tier",
+                    "int",
+                    width=75,
+                ),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Notes"), "notes"),
             ),
             lambda: Follower("New follower"),
             EntryKind.FOLLOWER,

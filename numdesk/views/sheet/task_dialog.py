@@ -37,6 +37,7 @@ from numdesk.rules.difficulty import difficulty_name
 from numdesk.rules.types import Stat
 from numdesk.views.forms import child
 from numdesk.views.sheet.forms import load_sheet_form
+from numdesk.views.sheet.words import word
 
 ERROR_STYLE = "color: #b00020;"
 
@@ -117,17 +118,17 @@ class TaskDialog(QDialog):
     def _fill_choices(self) -> None:
         character = self.controller.character
         for stat in Stat:
-            self.stat.addItem(self.tr(stat.value.capitalize()), stat)
+            self.stat.addItem(word(stat.value.capitalize()), stat)
         self.skill.addItem(self.tr("(no skill)"), None)
         for skill in character.skills:
-            self.skill.addItem(f"{skill.name} ({self.tr(skill.level.value)})", skill.uid)
+            self.skill.addItem(f"{skill.name} ({word(skill.level.value)})", skill.uid)
         self.ability.addItem(self.tr("(no ability)"), None)
         for ability in character.abilities:
             cost = f" — {ability.cost} {ability.pool.value}" if ability.pool else ""
             self.ability.addItem(f"{ability.name}{cost}", ability.uid)
         self.weapon.addItem(self.tr("(not an attack)"), None)
         for weapon in character.weapons:
-            self.weapon.addItem(f"{weapon.name} ({self.tr(weapon.category.value)})", weapon.uid)
+            self.weapon.addItem(f"{weapon.name} ({word(weapon.category.value)})", weapon.uid)
         limit = self.controller.profile.max_effort
         self.effort_ease.setMaximum(min(character.effort, limit))
         self.effort_damage.setMaximum(min(character.effort, limit))
@@ -137,9 +138,9 @@ class TaskDialog(QDialog):
                 if modifier.steps > 0
                 else self.tr("hinder {0}").format(-modifier.steps)
                 if modifier.steps < 0
-                else self.tr(modifier.effect.value.replace("_", " "))
+                else word(modifier.effect.value.replace("_", " "))
             )
-            item = QListWidgetItem(f"{self.tr(modifier.label)} ({steps})", self.modifiers)
+            item = QListWidgetItem(f"{word(modifier.label)} ({steps})", self.modifiers)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Unchecked)
             item.setData(Qt.ItemDataRole.UserRole, modifier.key)
@@ -183,7 +184,7 @@ class TaskDialog(QDialog):
     def update_preview(self) -> None:
         """Recompute everything the player sees before rolling."""
         v = self.values
-        v["difficultyName"].setText(self.tr(difficulty_name(self.difficulty.value())))
+        v["difficultyName"].setText(word(difficulty_name(self.difficulty.value())))
         try:
             preview = preview_task(self.controller.character, self.task_input())
         except DomainError as err:
@@ -195,7 +196,7 @@ class TaskDialog(QDialog):
         plan = preview.plan
         stat = self.stat.currentText()
         v["finalValue"].setText(
-            f"{plan.final_difficulty} ({self.tr(difficulty_name(plan.final_difficulty))})"
+            f"{plan.final_difficulty} ({word(difficulty_name(plan.final_difficulty))})"
         )
         v["targetValue"].setText(
             self.tr("none — routine") if plan.routine else str(plan.target_number)

@@ -37,6 +37,7 @@ from numdesk.model.operations.creation import ApplyTemplates, ability_choices
 from numdesk.model.templates import SentenceTemplate, TypeTemplate
 from numdesk.rules.profiles import PROFILES
 from numdesk.rules.types import Stat
+from numdesk.views.sheet.words import word
 
 ERROR_STYLE = "color: #b00020;"
 PARTS = (
@@ -55,7 +56,7 @@ class ProfilePage(QWizardPage):
         layout = QVBoxLayout(self)
         self.radios: dict[str, QRadioButton] = {}
         for name, profile in PROFILES.items():
-            radio = QRadioButton(self.tr(profile.label), self)
+            radio = QRadioButton(word(profile.label), self)
             layout.addWidget(radio)
             self.radios[name] = radio
         self.radios["numenera"].setChecked(True)
@@ -103,7 +104,7 @@ class TemplatesPage(QWizardPage):
         self.description = QLabel(self)
         self.description.setWordWrap(True)
         self.choices = QListWidget(self)
-        self.choices_label = QLabel(self.tr("Abilities to choose at tier 1:"), self)
+        self.choices_label = QLabel(self)
         self.choices.itemChanged.connect(self._update)
         self.error = QLabel(self)
         self.error.setStyleSheet(ERROR_STYLE)
@@ -150,6 +151,7 @@ class TemplatesPage(QWizardPage):
     def _update(self) -> None:
         texts = []
         offered: list[Ability] = []
+        counts = []
         for part, _kind in PARTS:
             template = self.template(part)
             if template is None:
@@ -158,7 +160,12 @@ class TemplatesPage(QWizardPage):
                 texts.append(f"<b>{template.name}</b>: {template.description}")
             for group in ability_choices(template.tiers):
                 offered.extend(group.abilities)
+                counts.append(self.tr("{0}: choose {1}").format(template.name, group.choose))
         self.description.setText("<br>".join(texts))
+        # how many to tick, as the rules will ask for it on Next
+        self.choices_label.setText(
+            self.tr("Abilities to choose at tier 1 ({0}):").format("; ".join(counts))
+        )
         names = {self.choices.item(r).text() for r in range(self.choices.count())}
         if names != {a.name for a in offered}:
             self.choices.blockSignals(True)
@@ -221,7 +228,7 @@ class PointsPage(QWizardPage):
             label = QLabel(self)
             for widget in (base, edge, spin):
                 widget.valueChanged.connect(self._update)
-            grid.addWidget(QLabel(self.tr(stat.value.capitalize()), self), row, 0)
+            grid.addWidget(QLabel(word(stat.value.capitalize()), self), row, 0)
             grid.addWidget(base, row, 1)
             grid.addWidget(edge, row, 2)
             grid.addWidget(spin, row, 3)
