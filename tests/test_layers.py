@@ -22,3 +22,23 @@ print(",".join(bad))
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert result.stdout.strip() == "", f"{package} pulled in: {result.stdout.strip()}"
+
+
+def test_views_reach_the_library_only_through_controllers() -> None:
+    """No module under numdesk/views imports the store or SQLAlchemy, even for typing."""
+    import ast
+    from pathlib import Path
+
+    views = Path(__file__).resolve().parent.parent / "numdesk" / "views"
+    offenders = []
+    for path in sorted(views.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names: list[str] = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            for name in names:
+                if name.startswith(("numdesk.store", "sqlalchemy")):
+                    offenders.append(f"{path.relative_to(views.parent)}: {name}")
+    assert offenders == []

@@ -14,32 +14,18 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Connection, bindparam, text
 
 from numdesk.model.kinds import EntryKind
+from numdesk.model.summary import EntrySummary
 
 #: More words than this add nothing to a search box query but cost time.
 MAX_TERMS = 12
 #: Shorter text is matched against names only (see `_ranked_ids`).
 MIN_TEXT_CHARS = 3
 _WORD = re.compile(r"[^\W_]+")
-
-
-@dataclass(frozen=True)
-class EntrySummary:
-    """What a list or a search shows of one entry, without loading it."""
-
-    uid: str
-    kind: EntryKind
-    name: str
-    profile: str | None
-    level: int | None
-    tags: tuple[str, ...]
-    favourite: bool
-    subtitle: str
 
 
 def fts_query(user_text: str) -> str | None:

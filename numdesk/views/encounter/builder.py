@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 from numdesk.controllers.encounter import EncounterController
 from numdesk.model.errors import DomainError
 from numdesk.model.kinds import EntryKind
-from numdesk.store import EntrySummary
+from numdesk.model.summary import EntrySummary
 from numdesk.views.forms import child, load_form
 
 #: What a fight can hold from the library.

@@ -23,7 +23,7 @@ from PySide6.QtCore import (
 )
 
 from numdesk.model.kinds import EntryKind
-from numdesk.store import EntrySummary
+from numdesk.model.summary import EntrySummary
 
 #: The MIME type of dragged library entries: a JSON list of {"uid", "kind", "name"}.
 ENTRY_MIME_TYPE = "application/x-numdesk-entry"

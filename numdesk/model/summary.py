@@ -1,0 +1,25 @@
+"""What a list shows of a library entry without loading it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from numdesk.model.kinds import EntryKind
+
+
+@dataclass(frozen=True)
+class EntrySummary:
+    """One row of the library browser or a search result.
+
+    It lives in the model, not the store, so views can hold and show summaries without
+    importing the storage layer.
+    """
+
+    uid: str
+    kind: EntryKind
+    name: str
+    profile: str | None
+    level: int | None
+    tags: tuple[str, ...]
+    favourite: bool
+    subtitle: str
