@@ -20,6 +20,8 @@ from numdesk.model.kinds import ENTRY_CLASSES, EntryKind
 
 FORMAT_NAME = "numdesk"
 FORMAT_VERSION = 1
+#: The file name ending of exports; the installers associate it with numdesk.
+EXPORT_SUFFIX = ".numdesk-json"
 SCHEMA_ID = "https://numdesk.invalid/schemas/export-format-v1.json"
 
 

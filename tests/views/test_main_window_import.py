@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from main_window_helpers import add, answer_next_dialog, creature, make_controller, make_window
-from PySide6.QtWidgets import QMessageBox, QProgressDialog
+from PySide6.QtWidgets import QMessageBox, QProgressDialog, QWidget
 from pytestqt.qtbot import QtBot
 
 from numdesk.controllers.library import LibraryController
@@ -100,3 +100,31 @@ def test_export_selection_round_trips(qtbot: QtBot, window: MainWindow, tmp_path
     doc = json.loads(out.read_text(encoding="utf-8"))
     assert [e["data"]["name"] for e in doc["entries"]] == ["Vapor eel"]
     assert "Exported 1 entries" in window.statusBar().currentMessage()
+
+
+def test_export_dialog_writes_the_extension_the_installers_associate(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """Export suggests `<name>.numdesk-json`, adds the ending to a bare name, and the
+    file it writes imports back (File > Import lists the ending)."""
+    from PySide6.QtWidgets import QFileDialog
+
+    from numdesk.views.library.transfer import IMPORT_FILTER, export_dialog
+
+    controller = window.controller
+    add(controller.library, creature("Vapor eel", 6, armor=3))
+    uid = controller.library.creatures.find_by_name("Vapor eel").uid  # type: ignore[union-attr]
+    suggested: list[str] = []
+
+    def choose(dialog: QWidget) -> None:
+        assert isinstance(dialog, QFileDialog)
+        suggested.extend(dialog.selectedFiles())
+        dialog.selectFile(str(tmp_path / "eels"))
+        dialog.accept()
+
+    answer_next_dialog(qtbot, choose, QFileDialog)
+    export_dialog(window, [uid])
+    assert suggested and suggested[0].endswith("Vapor eel.numdesk-json")
+    written = tmp_path / "eels.numdesk-json"
+    assert json.loads(written.read_text(encoding="utf-8"))["format"] == "numdesk"
+    assert "*.numdesk-json" in IMPORT_FILTER

@@ -15,6 +15,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtWidgets import QApplication, QFileDialog, QProgressDialog
 
 from numdesk.controllers.library import ImportCancelled
+from numdesk.io.schema import EXPORT_SUFFIX
 from numdesk.model.errors import DomainError
 from numdesk.views.dialogs import show_error, show_info
 from numdesk.views.library.printing import (
@@ -37,7 +38,9 @@ __all__ = [
 ]
 
 IMPORT_FILTER = QT_TRANSLATE_NOOP(
-    "Transfer", "Importable files (*.json *.csv);;JSON (*.json);;CSV (*.csv);;All files (*)"
+    "Transfer",
+    "Importable files (*.numdesk-json *.json *.csv);;numdesk exports (*.numdesk-json);;"
+    "JSON (*.json);;CSV (*.csv);;All files (*)",
 )
 
 
@@ -123,11 +126,13 @@ def export_dialog(window: MainWindow, uids: Sequence[str] | None) -> None:
     name, _ = QFileDialog.getSaveFileName(
         window,
         translate("Transfer", "Export"),
-        f"{suggested}.json",
-        translate("Transfer", "numdesk JSON (*.json)"),
+        f"{suggested}{EXPORT_SUFFIX}",
+        translate("Transfer", "numdesk exports (*.numdesk-json);;JSON (*.json)"),
     )
     if name:
-        path = Path(name) if name.lower().endswith(".json") else Path(name + ".json")
+        path = Path(name)
+        if path.suffix.lower() not in (EXPORT_SUFFIX, ".json"):
+            path = path.with_name(path.name + EXPORT_SUFFIX)
         run_export(window, path, uids)
 
 
