@@ -18,14 +18,19 @@ from numdesk.paths import ui_path
 W = TypeVar("W", bound=QWidget)
 
 
-def load_form(name: str, host: QWidget) -> QWidget:
-    """Load `ui/<name>` into `host` (filling it) and return the form's top widget."""
+def load_form(
+    name: str, host: QWidget, margin: int = 0, loader: QUiLoader | None = None
+) -> QWidget:
+    """Load `ui/<name>` into `host` (filling it, `margin` pixels in) and return the form.
+
+    Pass a `loader` with custom widgets registered for forms that promote widgets.
+    """
     path = ui_path(name)
     file = QFile(str(path))
     if not file.open(QIODevice.OpenModeFlag.ReadOnly):
         raise FileNotFoundError(f"cannot read the form {path}")
     try:
-        form = QUiLoader().load(file, host)
+        form = (loader or QUiLoader()).load(file, host)
     finally:
         file.close()
     if form is None:
@@ -33,7 +38,7 @@ def load_form(name: str, host: QWidget) -> QWidget:
     layout = host.layout()
     if layout is None:
         layout = QVBoxLayout(host)
-        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setContentsMargins(margin, margin, margin, margin)
     layout.addWidget(form)
     return form
 

@@ -61,7 +61,11 @@ def test_lupdate_finds_the_texts_users_see(tmp_path: Path) -> None:
         ("EntryKind", "Creature / NPC"),  # the browser's Kind column
         ("LibraryBrowser", "All kinds"),  # the kind filter
         ("EntryEditor", "Might"),
-        ("Transfer", "Importable files (*.json *.csv);;JSON (*.json);;CSV (*.csv);;All files (*)"),
+        (
+            "Transfer",
+            "Importable files (*.numdesk-json *.json *.csv);;numdesk exports (*.numdesk-json);;"
+            "JSON (*.json);;CSV (*.csv);;All files (*)",
+        ),
         ("PlayPanel", "Roll log (newest first):"),
         ("SheetForm", "Recoveries used today"),  # the Designer form
         ("GameWords", "Intellect"),

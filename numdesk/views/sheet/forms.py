@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QFile, QIODevice
 from PySide6.QtUiTools import QUiLoader
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from PySide6.QtWidgets import QWidget
 
-from numdesk.paths import ui_path
+from numdesk.views.forms import load_form
 
 _LOADER: list[QUiLoader] = []
 
@@ -27,20 +26,5 @@ def _loader() -> QUiLoader:
 
 
 def load_sheet_form(name: str, host: QWidget, margin: int = 0) -> QWidget:
-    """Load `ui/<name>` into `host` (filling it, `margin` pixels in) and return the form."""
-    path = ui_path(name)
-    file = QFile(str(path))
-    if not file.open(QIODevice.OpenModeFlag.ReadOnly):
-        raise FileNotFoundError(f"cannot read the form {path}")
-    try:
-        form = _loader().load(file, host)
-    finally:
-        file.close()
-    if form is None:
-        raise RuntimeError(f"the form {path} could not be loaded")
-    layout = host.layout()
-    if layout is None:
-        layout = QVBoxLayout(host)
-        layout.setContentsMargins(margin, margin, margin, margin)
-    layout.addWidget(form)
-    return form
+    """Load `ui/<name>` into `host` with the sheet's custom widgets available."""
+    return load_form(name, host, margin=margin, loader=_loader())
