@@ -10,6 +10,7 @@ from pathlib import Path
 
 from numdesk.io.entries import Progress
 from numdesk.io.native import build_document
+from numdesk.model.errors import DomainError
 from numdesk.model.kinds import EntryKind, ModelObject
 from numdesk.store import EntrySummary, Library
 
@@ -46,13 +47,31 @@ def export_entries(
         if progress is not None:
             progress(done, len(summaries))
     text = json.dumps(build_document(items), ensure_ascii=False, indent=1) + "\n"
-    out = Path(out)
-    handle, temp = tempfile.mkstemp(prefix=f".{out.name}.", dir=out.parent or Path("."))
+    _write_whole(Path(out), text)
+    return len(items)
+
+
+def _write_whole(out: Path, text: str) -> None:
+    """Write `text` to a hidden file beside `out`, then move it into place.
+
+    Problems are told in terms of `out` (the hidden file's name means nothing to the user).
+    """
+    folder = out.parent
+    if not folder.is_dir():
+        raise DomainError(f"Cannot export to {out}: the folder {folder} does not exist.")
+    if out.is_dir():
+        raise DomainError(f"Cannot export to {out}: it is a folder; choose a file name.")
+    try:
+        handle, temp = tempfile.mkstemp(prefix=f".{out.name}.", dir=folder)
+    except OSError as err:
+        raise DomainError(f"Cannot export to {out}: {err.strerror or err}.") from err
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             stream.write(text)
         os.replace(temp, out)
+    except OSError as err:
+        Path(temp).unlink(missing_ok=True)
+        raise DomainError(f"Cannot export to {out}: {err.strerror or err}.") from err
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise
-    return len(items)

@@ -22,11 +22,13 @@ from numdesk import __version__
 from numdesk.io.entries import FileImport, ImportedEntry
 from numdesk.io.errors import ImportFormatError, in_file, shown
 from numdesk.io.schema import FORMAT_NAME, FORMAT_VERSION, export_schema
+from numdesk.model.character import Character
 from numdesk.model.errors import DomainError
 from numdesk.model.history import now_iso
 from numdesk.model.kinds import ENTRY_CLASSES, EntryKind, ModelObject, kind_of
 from numdesk.model.serialize import from_data, to_data
 from numdesk.model.templates import SentenceTemplate
+from numdesk.model.validation import check_character
 
 _TYPE_WORDS = {
     "integer": "a whole number",
@@ -132,6 +134,20 @@ def _check(validator: Draft202012Validator, doc: Any, prefix: str, file: Path) -
     raise ImportFormatError(file, _json_path(prefix, path), expected, found)
 
 
+def _check_sheet(character: Character, file: Path, where: str) -> None:
+    """A sheet obeys the sheet rules (RULES.md S) whether edited or imported.
+
+    Without this a file could bring in what no edit can make: tier 7, negative XP, a
+    Pool above its maximum, an expert skill in `numenera`. The first problem is named by
+    its JSON path, like every other import error.
+    """
+    try:
+        check_character(character)
+    except DomainError as err:
+        path = f"{where}.{err.field}" if err.field else where
+        raise DomainError(f"{file.name}: {path}: {err.message}", field=path) from None
+
+
 def read_document(doc: Any, file: Path) -> FileImport:
     """Validate a whole export document and turn it into entries; raise on the first problem."""
     version = doc.get("version") if isinstance(doc, dict) else None
@@ -153,6 +169,8 @@ def read_document(doc: Any, file: Path) -> FileImport:
             obj = from_data(ENTRY_CLASSES[kind], raw["data"], f"{prefix}.data")
         except DomainError as err:
             raise in_file(file, err) from None
+        if isinstance(obj, Character):
+            _check_sheet(obj, file, f"{prefix}.data")
         if isinstance(obj, SentenceTemplate) and obj.part != kind.value:
             raise ImportFormatError(file, f"{prefix}.data.part", shown(kind.value), shown(obj.part))
         if obj.uid in seen:

@@ -45,9 +45,10 @@ from numdesk.store.restore import restore
 from numdesk.store.revisions import HEAD
 from numdesk.store.schema import Entry, Meta, Tag
 from numdesk.store.search import EntrySummary, query_summaries
-from numdesk.store.starter import STARTER_VERSION, load_starter
+from numdesk.store.starter import STARTER_EDITION, load_starter
 from numdesk.store.writer import (
     drop_unused_tags,
+    existing_uids,
     now_stamp,
     read_histories,
     read_history,
@@ -122,6 +123,7 @@ class Library:
         library = cls(path)
         if backup_due:
             library.backup_now()
+        library._add_newer_starter()
         return library
 
     @classmethod
@@ -150,7 +152,7 @@ class Library:
             with library._writing() as session:
                 if starter:
                     write_rows(session.connection(), [describe(o) for o in load_starter()])
-                    _put_meta(session, "starter_content", STARTER_VERSION)
+                    _put_meta(session, "starter_content", STARTER_EDITION)
                 _put_meta(session, "created", now_stamp())
         except Exception:
             library.close()
@@ -368,6 +370,22 @@ class Library:
         """Store a setting in the library; `value` must be JSON-compatible."""
         with self._writing() as session:
             _put_meta(session, key, value)
+
+    def _add_newer_starter(self) -> None:
+        """Add the starter files newer than the library's edition, new uids only.
+
+        Only libraries that were given starter content grow (a library made with
+        `starter=False` records no edition); entries the user edited or deleted stay so.
+        """
+        edition = self.meta_get("starter_content")
+        if not isinstance(edition, int) or edition >= STARTER_EDITION:
+            return
+        newer = load_starter(after_edition=edition)
+        with self._writing() as session:
+            conn = session.connection()
+            present = existing_uids(conn, [o.uid for o in newer])
+            write_rows(conn, [describe(o) for o in newer if o.uid not in present])
+            _put_meta(session, "starter_content", STARTER_EDITION)
 
     # -- used by the repositories ----------------------------------------------------
 

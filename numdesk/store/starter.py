@@ -4,6 +4,11 @@ The files in `resources/starter/*.json` hold `{"format": "numdesk-starter", "ver
 1, "entries": [{"kind": ..., "data": {...}}]}`; `data` is what `to_data` writes for the
 kind's model class. Every entry has a fixed uid, so starter content added twice is
 still there once.
+
+A file may say `"edition": N` (default 1): the starter edition that added it. A library
+records the edition it was given (meta `starter_content`); opening a library made with
+an older edition adds the files added since, so existing users get new starter entries
+too, while the entries they already had (edited or deleted) stay as they left them.
 """
 
 from __future__ import annotations
@@ -18,6 +23,8 @@ from numdesk.store.errors import LibraryError
 
 STARTER_FORMAT = "numdesk-starter"
 STARTER_VERSION = 1
+#: The newest starter edition (2 added the generic skills of `60-skills.json`).
+STARTER_EDITION = 2
 
 
 def starter_dir() -> Path:
@@ -25,22 +32,27 @@ def starter_dir() -> Path:
     return resource_path("starter")
 
 
-def load_starter(folder: Path | None = None) -> list[ModelObject]:
-    """Every starter entry, file by file in name order."""
+def load_starter(folder: Path | None = None, *, after_edition: int = 0) -> list[ModelObject]:
+    """Every starter entry of the files added after `after_edition`, file by file in name order."""
     folder = folder or starter_dir()
     objects: list[ModelObject] = []
     for file in sorted(folder.glob("*.json")):
-        objects.extend(_load_file(file))
+        objects.extend(_load_file(file, after_edition))
     return objects
 
 
-def _load_file(file: Path) -> list[ModelObject]:
+def _load_file(file: Path, after_edition: int) -> list[ModelObject]:
     try:
         doc = json.loads(file.read_text(encoding="utf-8"))
     except (OSError, ValueError) as err:
         raise LibraryError(f"The starter content file {file} cannot be read: {err}.") from err
     if doc.get("format") != STARTER_FORMAT or doc.get("version") != STARTER_VERSION:
         raise LibraryError(f"{file} is not numdesk starter content of version {STARTER_VERSION}.")
+    edition = doc.get("edition", 1)
+    if not isinstance(edition, int) or not 1 <= edition <= STARTER_EDITION:
+        raise LibraryError(f"{file} names an unknown starter edition {edition!r}.")
+    if edition <= after_edition:
+        return []
     objects: list[ModelObject] = []
     for i, item in enumerate(doc.get("entries", [])):
         kind = EntryKind(item["kind"])

@@ -50,6 +50,11 @@ def _existing(conn: Connection, uids: Sequence[str]) -> dict[str, tuple[int, str
     return found
 
 
+def existing_uids(conn: Connection, uids: Sequence[str]) -> set[str]:
+    """The given uids that are already in the library."""
+    return set(_existing(conn, uids))
+
+
 def write_rows(
     conn: Connection,
     rows: Sequence[EntryRow],

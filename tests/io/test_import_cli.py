@@ -66,3 +66,22 @@ def test_missing_file_and_missing_library(tmp_path: Path) -> None:
     assert export.returncode == 1
     assert export.stderr.startswith("numdesk: There is no library at"), export.stderr
     assert not (tmp_path / "x.json").exists()
+
+
+def test_export_to_a_missing_folder_or_a_folder_names_the_file(tmp_path: Path) -> None:
+    library = tmp_path / "l.numdesk"
+    Library.create(library, starter=False).close()
+    out = tmp_path / "no such folder" / "x.json"
+    missing = _run("export", "--out", out, "--library", library)
+    assert missing.returncode == 1 and "Traceback" not in missing.stderr
+    assert (
+        missing.stderr
+        == f"numdesk: Cannot export to {out}: the folder {out.parent} does not exist.\n"
+    )
+    folder = _run("export", "--out", tmp_path, "--library", library)
+    assert folder.returncode == 1
+    assert (
+        folder.stderr
+        == f"numdesk: Cannot export to {tmp_path}: it is a folder; choose a file name.\n"
+    )
+    assert not [p for p in tmp_path.rglob("*") if "x.json" in p.name or p.name.startswith(".")]

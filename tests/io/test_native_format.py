@@ -186,3 +186,44 @@ def test_docs_schema_is_current() -> None:
     assert DOCS_SCHEMA.read_text(encoding="utf-8") == schema_text(), (
         "regenerate: python -m numdesk.io.schema > docs/export-format.schema.json"
     )
+
+
+def _set(data: dict[str, Any], path: str, value: Any) -> None:
+    *parents, last = path.split(".")
+    for key in parents:
+        data = data[key]
+    data[last] = value
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("tier", 7, "Tier must be between 1 and 6."),
+        ("xp", -1, "XP cannot be negative."),
+        ("shins", -5, "Shins cannot be negative."),
+        ("effort", 9, "Effort must be between 1 and 6."),
+        ("pools.might.current", 99, "The Might Pool cannot be above its maximum of 10."),
+        ("pools.speed.edge", -1, "Speed Edge cannot be negative."),
+        ("skills.0.level", "expert", "Numenera has no 'expert' skill level"),
+        ("profile", "dnd", "The rules profile 'dnd' is not one numdesk knows"),
+    ],
+)
+def test_values_no_edit_could_make_are_refused(
+    library: Library, tmp_path: Path, field: str, value: Any, message: str
+) -> None:
+    """Sheet rules hold for imports too: file, JSON path and rule are named; nothing is written."""
+    hero = Character("Kara", skills=[Skill("Climbing")])
+    data = to_data(hero)
+    if field.startswith("skills.0."):
+        data["skills"][0]["level"] = value
+        where = "skills[0].level"
+    else:
+        _set(data, field, value)
+        where = field
+    path = tmp_path / "kara.json"
+    doc = {"format": "numdesk", "version": 1, "entries": [{"kind": "character", "data": data}]}
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(DomainError) as caught:
+        import_files(library, [path])
+    assert caught.value.message.startswith(f"kara.json: $.entries[0].data.{where}: {message}")
+    assert library.count() == 0

@@ -110,6 +110,10 @@ def test_natural_twenty_refunds_and_one_brings_intrusion() -> None:
     change = one.apply(character)
     assert one.result is not None and one.result.gm_intrusion and not one.result.success
     assert "GM intrusion" in change.summary
+    # the sheet's history says it once, and that a natural 1 brings no XP (G10, G16)
+    assert character.history[-1].summary == change.summary
+    assert change.summary.count("GM intrusion") == 1
+    assert "GM intrusion (no XP)" in change.summary
 
 
 def test_routine_task_needs_no_roll_unless_forced() -> None:

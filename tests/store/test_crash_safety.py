@@ -120,3 +120,30 @@ def test_two_processes_writing_at_once_lose_nothing(tmp_path: Path) -> None:
             assert [h.summary for h in hero.history] == [f"{name} step {i}" for i in range(count)]
             assert len(lib.search(tags=[name])) == len(range(0, count, 10))
         assert len(lib.search(tags=["shared"])) == 2 * len(range(0, count, 10))
+
+
+@pytest.mark.parametrize("write", [True, False])
+def test_connections_use_wal_foreign_keys_and_a_busy_timeout(tmp_path: Path, write: bool) -> None:
+    """Every connection a library makes: WAL journal, foreign keys on, full sync, a wait."""
+    from sqlalchemy import text
+
+    from numdesk.store.connection import BUSY_TIMEOUT_MS, make_engine
+
+    path = tmp_path / "pragmas.numdesk"
+    Library.create(path, starter=False).close()
+    engine = make_engine(path, write=write)
+    try:
+        with engine.connect() as conn:
+            pragma = {
+                name: conn.execute(text(f"PRAGMA {name}")).scalar()
+                for name in ("journal_mode", "foreign_keys", "busy_timeout", "synchronous")
+            }
+    finally:
+        engine.dispose()
+    assert pragma == {
+        "journal_mode": "wal",
+        "foreign_keys": 1,
+        "busy_timeout": BUSY_TIMEOUT_MS,
+        "synchronous": 2,  # FULL
+    }
+    assert BUSY_TIMEOUT_MS >= 1000

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from numdesk.model.kinds import EntryKind
-from numdesk.rules.types import ArmorCategory, Stat, WeaponCategory
+from numdesk.model.kinds import EntryKind, kind_of
+from numdesk.rules.types import ArmorCategory, SkillLevel, Stat, WeaponCategory
 from numdesk.store import Library
-from numdesk.store.starter import load_starter
+from numdesk.store.starter import STARTER_EDITION, load_starter
 
 
 def test_starter_content_is_what_the_first_run_promises(starter_library: Library) -> None:
@@ -67,7 +67,7 @@ def test_starter_entries_have_fixed_ids(tmp_path: Path) -> None:
         count = lib.count()
         lib.save_many(load_starter())  # adding it again duplicates nothing
         assert lib.count() == count == len(first)
-        assert lib.meta_get("starter_content") == 1
+        assert lib.meta_get("starter_content") == STARTER_EDITION
 
 
 def test_the_default_library_is_created_with_starter_content(
@@ -82,3 +82,60 @@ def test_the_default_library_is_created_with_starter_content(
         assert lib.count(EntryKind.TYPE) >= 6
     with Library.open(path) as lib:  # the second run opens the same file
         assert lib.count() == len(load_starter())
+
+
+#: Skills a player looks for first; the sheet's "from library" picker must find them.
+COMMON_SKILLS = (
+    "Climbing", "Swimming", "Jumping", "Balancing", "Running", "Riding", "Stealth",
+    "Sneaking", "Perception", "Persuasion", "Deception", "Intimidation", "Healing",
+    "Initiative", "Might defense", "Speed defense", "Intellect defense", "Crafting",
+    "Repairing", "Identifying devices", "Tracking", "Lore: history",
+)  # fmt: skip
+
+
+def test_starter_skills_serve_both_profiles(starter_library: Library) -> None:
+    lib = starter_library
+    skills = [lib.skills.load(s.uid) for s in lib.skills.list()]
+    names = {s.name for s in skills}
+    assert set(COMMON_SKILLS) <= names
+    assert all(s.level is SkillLevel.TRAINED and s.description for s in skills)
+    for profile in ("numenera", "cypher"):  # the picker's search: the sheet's profile
+        found = lib.search("climb", kinds=[EntryKind.SKILL], profile=profile)
+        assert [s.name for s in found] == ["Climbing"]
+        defenses = lib.search("defense", kinds=[EntryKind.SKILL], profile=profile)
+        assert {s.name for s in defenses} >= {"Might defense", "Speed defense"}
+
+
+def test_older_libraries_get_newer_starter_files_without_losing_edits(tmp_path: Path) -> None:
+    path = tmp_path / "old.numdesk"
+    with Library.create(path) as lib:  # make it look like an edition-1 library
+        climbing = lib.skills.find_by_name("Climbing")
+        assert climbing is not None
+        for summary in lib.skills.list():
+            if summary.uid != climbing.uid:
+                lib.skills.delete(summary.uid)
+        climbing.name = "Climbing (ropes)"
+        lib.skills.save(climbing)
+        glaive = lib.types.find_by_name("Glaive")
+        assert glaive is not None
+        lib.types.delete(glaive.uid)  # an edition-1 entry the user removed
+        lib.meta_set("starter_content", 1)
+
+    skill_count = len([o for o in load_starter() if kind_of(o) is EntryKind.SKILL])
+    with Library.open(path) as lib:
+        assert lib.count(EntryKind.SKILL) == skill_count
+        assert lib.skills.load(climbing.uid).name == "Climbing (ropes)"  # the edit stays
+        assert lib.types.find_by_name("Glaive") is None  # older deletions stay deleted
+        assert lib.meta_get("starter_content") == STARTER_EDITION
+        swimming = lib.skills.find_by_name("Swimming")
+        assert swimming is not None
+        lib.skills.delete(swimming.uid)
+    with Library.open(path) as lib:  # once up to date, nothing comes back
+        assert lib.skills.find_by_name("Swimming") is None
+
+
+def test_libraries_without_starter_content_stay_empty(tmp_path: Path) -> None:
+    path = tmp_path / "bare.numdesk"
+    Library.create(path, starter=False).close()
+    with Library.open(path) as lib:
+        assert lib.count() == 0

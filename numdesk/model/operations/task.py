@@ -299,9 +299,7 @@ class PerformTask(CharacterOperation):
                 f"{spent} {stat_name(stat)} {verb}; {stat_name(stat)} Pool "
                 f"{preview.pool_before} → {pool.current}"
             )
-        if intrusion:
-            parts.append("GM intrusion")
-        summary = "; ".join(parts)
+        summary = "; ".join(parts)  # a natural 1 already reads "GM intrusion (no XP)"
         self.result = TaskResult(
             preview=preview,
             natural=natural,
