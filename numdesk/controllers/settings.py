@@ -1,4 +1,4 @@
-"""Typed access to the app's QSettings: recent libraries, theme choice, window layout.
+"""Typed access to the app's QSettings: recent libraries, theme, printing, window layout.
 
 One place knows the keys and their types, so no view reads a raw QSettings value and
 no pickled object ever lands in the settings file (values are strings, ints and bytes).
@@ -11,7 +11,7 @@ from __future__ import annotations
 from enum import StrEnum
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSettings
+from PySide6.QtCore import QByteArray, QLocale, QSettings
 
 #: How many recently opened libraries File > Recent libraries offers.
 MAX_RECENT = 8
@@ -71,6 +71,26 @@ class AppSettings:
     def set_theme(self, theme: ThemeChoice) -> None:
         """Remember the colour scheme chosen in Preferences."""
         self._settings.setValue("ui/theme", theme.value)
+
+    def print_blank(self) -> bool:
+        """Whether sheets print with blank boxes for pencil play (File menu toggle)."""
+        return str(self._settings.value("print/blank", "false")).lower() == "true"
+
+    def set_print_blank(self, blank: bool) -> None:
+        """Remember the blank-sheets choice."""
+        self._settings.setValue("print/blank", "true" if blank else "false")
+
+    def pdf_page_size(self) -> str:
+        """The paper of the last PDF export, "A4" or "Letter"; the locale's paper at first."""
+        value = str(self._settings.value("print/page_size", ""))
+        if value in ("A4", "Letter"):
+            return value
+        imperial = QLocale().measurementSystem() == QLocale.MeasurementSystem.ImperialUSSystem
+        return "Letter" if imperial else "A4"
+
+    def set_pdf_page_size(self, page_size: str) -> None:
+        """Remember the paper chosen for PDF exports."""
+        self._settings.setValue("print/page_size", page_size)
 
     def layout_bytes(self, key: str) -> QByteArray | None:
         """A saved geometry/state blob ("window/geometry", "window/splitter", ...)."""

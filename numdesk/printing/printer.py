@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication
-from PySide6.QtGui import QPagedPaintDevice
+from PySide6.QtCore import QCoreApplication, QMarginsF
+from PySide6.QtGui import QPagedPaintDevice, QPageLayout
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QDialog, QMessageBox, QWidget
 
 from numdesk.model.errors import DomainError
+from numdesk.printing.pdf import MARGIN_MM
 
 #: Draws a whole document on the device it is given.
 Paint = Callable[[QPagedPaintDevice], object]
@@ -25,8 +26,13 @@ def _tr(text: str) -> str:
 
 
 def new_printer() -> QPrinter:
-    """A printer at full resolution (the sheets are vector drawings)."""
-    return QPrinter(QPrinter.PrinterMode.HighResolution)
+    """A printer at full resolution (the sheets are vector drawings), with the margins
+    of numdesk's PDFs so the preview and the paper match File > Export PDF."""
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    printer.setPageMargins(
+        QMarginsF(MARGIN_MM, MARGIN_MM, MARGIN_MM, MARGIN_MM), QPageLayout.Unit.Millimeter
+    )
+    return printer
 
 
 def _paint_reporting(parent: QWidget | None, paint: Paint, printer: QPrinter) -> bool:

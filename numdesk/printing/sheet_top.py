@@ -226,6 +226,25 @@ def _stats(c: Canvas, ch: Character, width: float, blank: bool) -> TopArea:
     return TopArea(h, draw)
 
 
+#: a box or circle with the space after it, then the space after its label (points)
+MARK = 12 + 6
+SPACE = 6
+
+
+def spread(needs: list[float], width: float, left: float) -> tuple[list[float], list[float]]:
+    """Left edges and widths of cells in a row: each cell gets the width its content
+    needs plus an equal share of what is left, so a long label ("10 minutes") never
+    runs into the box after it the way equal cells let it."""
+    spare = max(0.0, width - sum(needs)) / len(needs)
+    lefts, widths = [], []
+    x = left
+    for need in needs:
+        lefts.append(x)
+        widths.append(need + spare)
+        x += need + spare
+    return lefts, widths
+
+
 def _harm_and_rest(c: Canvas, ch: Character, width: float, blank: bool) -> TopArea:
     """Damage track or wound boxes at the left, the four recoveries at the right."""
     profile = get_profile(ch.profile)
@@ -239,12 +258,14 @@ def _harm_and_rest(c: Canvas, ch: Character, width: float, blank: bool) -> TopAr
         c.box(0, 0, left_w, h, weight=0.9, radius=3)
         _caption(c, 5, 3, tr("Damage track"))
         states = track_states(ch)
-        cell = (left_w - 10) / len(states)
-        for i, (label, note, current) in enumerate(states):
-            sx = 5 + i * cell
+        label_font = font(8.5, True)
+        needs = [MARK + c.text_width(label, label_font) for label, _n, _c in states]
+        for sx, cell, (label, note, current) in zip(
+            *spread(needs, left_w - 10, 5), states, strict=True
+        ):
             c.circle(sx, 15, 9, current and not blank)
-            c.text(sx + 12, 15, label, font(8.5, True))
-            for j, line in enumerate(c.wrap(note, hint, cell - 6)[:4]):
+            c.text(sx + MARK - SPACE, 15, label, label_font)
+            for j, line in enumerate(c.wrap(note, hint, cell - SPACE)[:4]):
                 c.text(sx, 28 + j * 7.2, line, hint, gray=HINT_GRAY)
 
     def draw_wounds(c: Canvas) -> None:
@@ -264,12 +285,18 @@ def _harm_and_rest(c: Canvas, ch: Character, width: float, blank: bool) -> TopAr
         _caption(c, right_x + 5, 3, tr("Recovery"))
         c.text(right_x + 5, 12, recovery_text(ch), font(8.5, True))
         labels = rest_labels(ch)
-        cell = (right_w - 10) / len(labels)
-        for i, (label, used) in enumerate(labels):
-            sx = right_x + 5 + i * cell
+        size = 7.5
+        while (
+            size > 5.5
+            and sum(MARK + c.text_width(label, font(size)) for label, _u in labels) > right_w - 10
+        ):
+            size -= 0.25
+        needs = [MARK + c.text_width(label, font(size)) for label, _u in labels]
+        for sx, _cell, (label, used) in zip(
+            *spread(needs, right_w - 10, right_x + 5), labels, strict=True
+        ):
             c.checkbox(sx, 26, 9, used and not blank)
-            size = c.fit_size(label, cell - 15, 7.5, 5.5, bold=False)
-            c.text(sx + 12, 26.5, label, font(size))
+            c.text(sx + MARK - SPACE, 26.5, label, font(size))
         rule = (
             tr("Take them in order; a day has {hours} hours.")
             if profile.rests_in_order

@@ -29,6 +29,7 @@ class ActionId(Enum):
     EXPORT_PDF = auto()
     PRINT = auto()
     PRINT_PREVIEW = auto()
+    BLANK_SHEETS = auto()
     RESTORE_BACKUP = auto()
     CLOSE_TAB = auto()
     QUIT = auto()
@@ -130,6 +131,16 @@ def action_specs() -> dict[ActionId, ActionSpec]:
             translate("Actions", "Print the current sheet"),
         ),
         ActionId.PRINT_PREVIEW: ActionSpec(translate("Actions", "Print Pre&view…"), None, None),
+        ActionId.BLANK_SHEETS: ActionSpec(
+            translate("Actions", "&Blank Sheets for Pencil Play"),
+            None,
+            None,
+            translate(
+                "Actions",
+                "Print and export sheets with current Pools and health left empty",
+            ),
+            checkable=True,
+        ),
         ActionId.RESTORE_BACKUP: ActionSpec(
             translate("Actions", "&Restore Backup…"),
             None,

@@ -126,7 +126,12 @@ class MainWindow(QMainWindow):
         for action_id in (ActionId.IMPORT, ActionId.EXPORT_LIBRARY, ActionId.EXPORT_SELECTION):
             file_menu.addAction(a[action_id])
         file_menu.addSeparator()
-        for action_id in (ActionId.EXPORT_PDF, ActionId.PRINT, ActionId.PRINT_PREVIEW):
+        for action_id in (
+            ActionId.EXPORT_PDF,
+            ActionId.PRINT,
+            ActionId.PRINT_PREVIEW,
+            ActionId.BLANK_SHEETS,
+        ):
             file_menu.addAction(a[action_id])
         file_menu.addSeparator()
         file_menu.addAction(a[ActionId.RESTORE_BACKUP])
@@ -231,6 +236,8 @@ class MainWindow(QMainWindow):
         }
         for action_id, handler in handlers.items():
             a[action_id].triggered.connect(lambda _checked=False, h=handler: self.guard(h))
+        a[ActionId.BLANK_SHEETS].setChecked(self.settings.print_blank())
+        a[ActionId.BLANK_SHEETS].toggled.connect(self.settings.set_print_blank)
         a[ActionId.QUIT].setMenuRole(QAction.MenuRole.QuitRole)
         a[ActionId.PREFERENCES].setMenuRole(QAction.MenuRole.PreferencesRole)
         a[ActionId.ABOUT].setMenuRole(QAction.MenuRole.AboutRole)

@@ -6,6 +6,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
+from numdesk.model.abilities import Ability
+from numdesk.model.templates import SentenceTemplate, TierAbilities, TypeTemplate
 from numdesk.rules.types import Advancement, OtherAdvancement, SkillLevel, Stat
 from numdesk.store import Library
 from numdesk.views.sheet.advancement_dialogs import (
@@ -153,3 +155,98 @@ def test_other_option_replaces_the_skill_advancement(qtbot: QtBot, library: Libr
     thrust = next(a for a in stored.abilities if a.name == "Thrust")
     assert thrust.source.value == "type"
     assert stored.xp == 4
+
+
+def test_tier_up_picker_asks_which_of_two_same_named_templates(
+    qtbot: QtBot, library: Library
+) -> None:
+    add_templates(library)
+    homebrew = TypeTemplate(
+        "Glaive",
+        profile="numenera",
+        tiers=[TierAbilities(2, [Ability("Crushing Blow", tier=2), Ability("Bash", tier=2)], 1)],
+    )
+    other_rules = SentenceTemplate(
+        "Bears a Halo of Fire",
+        part="focus",
+        profile="cypher",
+        tiers=[TierAbilities(2, [Ability("Cypher-only Flame", tier=2)])],
+    )
+    library.save_many([homebrew, other_rules])
+    library.set_tags(homebrew.uid, ["homebrew"])
+    character = stored_character(library)
+    _controller, sheet = open_sheet(qtbot, library, character.uid)
+
+    offered = sheet.advancement.tier_abilities(2)
+    labels = {offer.label for offer in offered}
+    # both Glaives, told apart; the cypher focus of the same name is not offered
+    assert labels == {"Glaive (homebrew)", "Glaive (no tags)", "Bears a Halo of Fire"}
+    dialog = TierAbilitiesDialog(2, offered, sheet)
+    qtbot.addWidget(dialog)
+    which = dialog.which["type"]
+    assert "focus" not in dialog.which  # one focus of that name: nothing to ask
+    ok = dialog.box.button(dialog.box.StandardButton.Ok)
+    which.setCurrentIndex(which.findText("Glaive (homebrew)"))
+    assert not ok.isEnabled()  # the homebrew Glaive asks for 1 of 2
+    assert not dialog.tick("Skill With Defense")  # the other Glaive's group is not in use
+    assert dialog.tick("Bash")
+    assert ok.isEnabled()
+    assert [(a.name, a.tier) for a in dialog.chosen()] == [("Bash", 2), ("Hurl Flame", 2)]
+
+
+def test_a_refused_buy_says_why_and_leaves_no_empty_undo_step(
+    qtbot: QtBot, library: Library
+) -> None:
+    character = stored_character(library)  # Climbing is already specialized
+    controller, sheet = open_sheet(qtbot, library, character.uid)
+    type_into(qtbot, sheet.line("xpEdit"), "8")
+    steps = controller.undo_stack.count()
+
+    def specialize_again(dialog: QWidget) -> None:
+        assert isinstance(dialog, SkillOrOtherDialog)
+        dialog.skill_combo.setCurrentText("Climbing")
+        dialog.accept()
+
+    with_modal(
+        lambda: qtbot.mouseClick(
+            sheet.advancement.buttons[Advancement.SKILL], Qt.MouseButton.LeftButton
+        ),
+        specialize_again,
+    )
+    assert "already specialized" in sheet.advancement.message.text()
+    assert controller.undo_stack.count() == steps  # Undo still undoes the XP edit
+    assert controller.undo_stack.undoText().startswith("XP")
+    assert library.characters.load(character.uid).xp == 8
+
+
+def test_the_armor_cost_option_shows_under_the_armor(qtbot: QtBot, library: Library) -> None:
+    character = stored_character(library)
+    controller, sheet = open_sheet(qtbot, library, character.uid)
+    type_into(qtbot, sheet.line("xpEdit"), "4")
+    armor = sheet.list_editors["armor"]
+    assert armor.note_label.isHidden()
+
+    picked: list[bool] = []
+
+    def lighter_armor(dialog: QWidget) -> None:
+        assert isinstance(dialog, SkillOrOtherDialog)
+        combo = dialog.other_combo
+        # the player picks the option already shown (the first) from the list: no index
+        # changes, Qt reports the pick as `activated` (the popup cannot be driven offscreen)
+        combo.activated.emit(combo.findData(OtherAdvancement.ARMOR_COST))
+        picked.append(dialog.other_radio.isChecked())
+        dialog.accept()  # asserts come after: a failing one here would leave it open
+
+    with_modal(
+        lambda: qtbot.mouseClick(
+            sheet.advancement.buttons[Advancement.SKILL], Qt.MouseButton.LeftButton
+        ),
+        lighter_armor,
+    )
+    assert picked == [True]  # choosing an Other option selects "Other option instead"
+    assert sheet.advancement.message.text() == ""
+    assert library.characters.load(character.uid).armor_cost_reduction == 1
+    assert not armor.note_label.isHidden()
+    assert "reduced by 1" in armor.note_label.text()
+    controller.undo_stack.undo()
+    assert armor.note_label.isHidden()

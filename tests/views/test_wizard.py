@@ -6,7 +6,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWizard
 from pytestqt.qtbot import QtBot
 
-from numdesk.rules.types import Stat
+from numdesk.model.templates import TypeTemplate
+from numdesk.rules.types import AbilitySource, Stat
 from numdesk.store import Library
 from numdesk.views.sheet.wizard import NewCharacterWizard
 from tests.views.sheet_helpers import add_templates
@@ -42,7 +43,7 @@ def test_wizard_creates_a_numenera_character_from_templates(qtbot: QtBot, librar
     page.select("focus", "Bears a Halo of Fire")
     assert page.choices.isVisibleTo(wizard)  # the type offers a choice of one ability
     assert "Glaive: choose 1" in page.choices_label.text()  # how many to tick
-    page.choices.item(0).setCheckState(Qt.CheckState.Checked)
+    page.tick("Pierce")
     _next(qtbot, wizard)
 
     points = wizard.points_page
@@ -67,6 +68,8 @@ def test_wizard_creates_a_numenera_character_from_templates(qtbot: QtBot, librar
     assert {s.name for s in mira.skills} == {"Swords", "Jumping"}
     abilities = {a.name for a in mira.abilities}
     assert {"Fighting Moves", "Cypher Use", "Shroud of Flame", "Pierce"} <= abilities
+    pierce = next(a for a in mira.abilities if a.name == "Pierce")
+    assert pierce.source is AbilitySource.TYPE  # the sheet says the type gave it
     assert [e.name for e in mira.equipment] == ["Backpack"]
     assert mira.history  # how it was made is in its history
 
@@ -122,3 +125,65 @@ def test_wizard_asks_for_pools_the_starter_types_leave_open(
     assert [ora.pool(s).maximum for s in Stat] == [7, 9, 12]
     assert [ora.pool(s).current for s in Stat] == [7, 9, 12]
     assert ora.pool(Stat.INTELLECT).edge == 1
+
+
+def _to_templates(qtbot: QtBot, wizard: NewCharacterWizard, name: str) -> None:
+    wizard.show()
+    _next(qtbot, wizard)
+    qtbot.keyClicks(wizard.name_page.name, name)
+    _next(qtbot, wizard)
+
+
+def test_wizard_asks_for_exactly_the_number_of_abilities_to_choose(
+    qtbot: QtBot, library: Library
+) -> None:
+    add_templates(library)
+    wizard = NewCharacterWizard(library)
+    qtbot.addWidget(wizard)
+    _to_templates(qtbot, wizard, "Mira")
+    page = wizard.templates_page
+    next_button = wizard.button(QWizard.WizardButton.NextButton)
+    page.select("type", "Glaive")  # choose 1 of Pierce, No Need for Weapons, Thrust
+    assert not next_button.isEnabled()  # none ticked yet
+    assert page.error.text() == "Glaive: tick 1 (now 0)."
+    page.tick("Pierce")
+    page.tick("Thrust")
+    assert not next_button.isEnabled()  # two is one too many
+    assert page.error.text() == "Glaive: tick 1 (now 2)."
+    _next(qtbot, wizard)
+    assert wizard.currentPage() is page  # Next did not move on
+    page.tick("Thrust", checked=False)
+    assert next_button.isEnabled() and page.error.text() == ""
+    _next(qtbot, wizard)
+    assert wizard.currentPage() is wizard.points_page
+    assert [a.name for a in page.chosen_abilities()] == ["Pierce"]
+
+
+def test_wizard_tells_apart_templates_of_the_same_name(qtbot: QtBot, library: Library) -> None:
+    add_templates(library)
+    first = library.types.find_by_name("Glaive")
+    assert first is not None
+    copy = TypeTemplate(
+        "Glaive",
+        profile="numenera",
+        pools={Stat.MIGHT: 14, Stat.SPEED: 9, Stat.INTELLECT: 5},
+        edges={Stat.MIGHT: 2, Stat.SPEED: 0, Stat.INTELLECT: 0},
+        effort=1,
+        cypher_limit=2,
+        starting_points=0,
+    )
+    library.types.save(copy)
+    library.set_tags(copy.uid, ["homebrew"])
+    wizard = NewCharacterWizard(library)
+    qtbot.addWidget(wizard)
+    _to_templates(qtbot, wizard, "Dax")
+    combo = wizard.templates_page.combos["type"]
+    labels = [combo.itemText(i) for i in range(combo.count())]
+    assert "Glaive (homebrew)" in labels and "Glaive (no tags)" in labels
+    assert "Glaive" not in labels  # never two identical lines
+    wizard.templates_page.select("type", "Glaive (homebrew)")
+    _next(qtbot, wizard)  # the homebrew Glaive offers no choice
+    wizard.accept()
+    assert wizard.created is not None
+    dax = library.characters.load(wizard.created.uid)
+    assert dax.pool(Stat.MIGHT).maximum == 14 and dax.pool(Stat.MIGHT).edge == 2

@@ -1,5 +1,8 @@
 """File > Export PDF, Print and Print Preview for the current tab or the selection.
 
+Export PDF asks for the paper (A4 or US Letter) with the file name; File > Blank
+Sheets for Pencil Play leaves current Pools and health empty in all three.
+
 What gets printed: characters as sheets (several become one PDF, a progress dialog
 with Cancel in between), creatures as stat blocks, an encounter as its encounter sheet.
 The pages are painted by `numdesk.printing` (its `write_pdf` and print dialogs).
@@ -40,20 +43,23 @@ if TYPE_CHECKING:
 translate = QCoreApplication.translate
 
 
-def printable_parts(controller: LibraryController, uids: Sequence[str]) -> list[Part]:
-    """One part per character or encounter, one stat-block part for all creatures."""
+def printable_parts(
+    controller: LibraryController, uids: Sequence[str], blank: bool = False
+) -> list[Part]:
+    """One part per character or encounter, one stat-block part for all creatures;
+    `blank` leaves current Pools and health empty for pencil play."""
     parts: list[Part] = []
     creatures: list[Creature] = []
     for uid in uids:
         entry = controller.load(uid)
         if isinstance(entry, Character):
-            parts.append(character_part(entry))
+            parts.append(character_part(entry, blank))
         elif isinstance(entry, Creature):
             creatures.append(entry)
         elif isinstance(entry, Encounter):
-            parts.append(_encounter_part(controller, entry))
+            parts.append(_encounter_part(controller, entry, blank))
     if creatures:
-        parts.append(creatures_part(creatures))
+        parts.append(creatures_part(creatures, blank))
     if not parts:
         raise DomainError(
             translate(
@@ -64,7 +70,7 @@ def printable_parts(controller: LibraryController, uids: Sequence[str]) -> list[
     return parts
 
 
-def _encounter_part(controller: LibraryController, encounter: Encounter) -> Part:
+def _encounter_part(controller: LibraryController, encounter: Encounter, blank: bool) -> Part:
     creatures: dict[str, Creature] = {}
     characters: dict[str, Character] = {}
     for combatant in encounter.combatants:
@@ -79,7 +85,7 @@ def _encounter_part(controller: LibraryController, encounter: Encounter) -> Part
             creatures[uid] = linked
         elif isinstance(linked, Character):
             characters[uid] = linked
-    return encounter_part(encounter, creatures, characters)
+    return encounter_part(encounter, creatures, characters, blank)
 
 
 class _BatchProgress:
@@ -119,14 +125,29 @@ class _BatchProgress:
             self.dialog.hide()
 
 
-def export_pdf(window: MainWindow, uids: Sequence[str], path: Path) -> bool:
-    """Write the entries `uids` to the PDF `path`; False (no file) if the user cancelled."""
-    parts = printable_parts(window.controller, uids)
+def export_pdf(
+    window: MainWindow,
+    uids: Sequence[str],
+    path: Path,
+    page_size: str = "A4",
+    blank: bool | None = None,
+) -> bool:
+    """Write the entries `uids` to the PDF `path`; False (no file) if the user cancelled.
+
+    `blank` None follows File > Blank Sheets for Pencil Play."""
+    if blank is None:
+        blank = window.settings.print_blank()
+    parts = printable_parts(window.controller, uids, blank)
     title = window.controller.load(uids[0]).name if len(uids) == 1 else path.stem
     batch = _BatchProgress(window, len(parts))
     try:
         return write_pdf(
-            path, parts, title=title, progress=batch.progress, cancelled=batch.cancelled
+            path,
+            parts,
+            page_size=page_size,
+            title=title,
+            progress=batch.progress,
+            cancelled=batch.cancelled,
         )
     finally:
         batch.finish()
@@ -152,8 +173,16 @@ def _targets(window: MainWindow) -> list[str]:
     return [u for u in window.selected_or_current() if u]
 
 
+def _paper_filters() -> dict[str, str]:
+    """File dialog filters that also choose the paper ("A4" or "Letter")."""
+    return {
+        "A4": translate("Printing", "PDF on A4 paper (*.pdf)"),
+        "Letter": translate("Printing", "PDF on US Letter paper (*.pdf)"),
+    }
+
+
 def export_pdf_dialog(window: MainWindow) -> None:
-    """File > Export PDF: ask for a file name, write it, say where it went."""
+    """File > Export PDF: ask for a file name and the paper, write it, say where it went."""
     uids = _targets(window)
     printable_parts(window.controller, uids)  # refuse early, before the file dialog
     first = (
@@ -161,16 +190,20 @@ def export_pdf_dialog(window: MainWindow) -> None:
         if len(uids) == 1
         else translate("Printing", "numdesk sheets")
     )
-    name, _ = QFileDialog.getSaveFileName(
+    filters = _paper_filters()
+    name, chosen = QFileDialog.getSaveFileName(
         window,
         translate("Printing", "Export PDF"),
         f"{first}.pdf",
-        translate("Printing", "PDF files (*.pdf)"),
+        ";;".join(filters.values()),
+        filters[window.settings.pdf_page_size()],
     )
     if not name:
         return
+    page_size = next((size for size, text in filters.items() if text == chosen), "A4")
+    window.settings.set_pdf_page_size(page_size)
     path = Path(name) if name.lower().endswith(".pdf") else Path(name + ".pdf")
-    if export_pdf(window, uids, path):
+    if export_pdf(window, uids, path, page_size=page_size):
         window.statusBar().showMessage(translate("Printing", "Saved {0}").format(path), 8000)
     else:
         show_info(
@@ -183,14 +216,14 @@ def export_pdf_dialog(window: MainWindow) -> None:
 def print_dialog(window: MainWindow) -> None:
     """File > Print: the system print dialog, then the pages."""
     uids = _targets(window)
-    parts = printable_parts(window.controller, uids)
+    parts = printable_parts(window.controller, uids, window.settings.print_blank())
     print_dialogs.print_dialog(window, _painter(window, parts), _title(window, uids))
 
 
 def print_preview_dialog(window: MainWindow) -> None:
     """File > Print Preview: the pages as they will print."""
     uids = _targets(window)
-    parts = printable_parts(window.controller, uids)
+    parts = printable_parts(window.controller, uids, window.settings.print_blank())
     print_dialogs.print_preview(window, _painter(window, parts), _title(window, uids))
 
 

@@ -8,7 +8,7 @@ step (a QUndoStack macro), so Undo takes the whole tier-up back.
 
 from __future__ import annotations
 
-from typing import Any
+import copy
 
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -19,8 +19,8 @@ from PySide6.QtWidgets import (
 )
 
 from numdesk.controllers.character import CharacterController
-from numdesk.model.abilities import Ability
 from numdesk.model.errors import DomainError
+from numdesk.model.kinds import EntryKind
 from numdesk.model.operations import AddItem
 from numdesk.model.operations.advancement import BuyAdvancement, advancement_options
 from numdesk.rules.advancement import ADVANCEMENT_COST, advancement_label
@@ -30,8 +30,10 @@ from numdesk.views.sheet.advancement_dialogs import (
     PerfectionDialog,
     SkillOrOtherDialog,
     TierAbilitiesDialog,
+    TierOffer,
 )
 from numdesk.views.sheet.style import BoldTitleBox, set_role
+from numdesk.views.sheet.templates import templates_named
 from numdesk.views.sheet.words import word
 
 #: The four rows of the panel; the last row buys Skill or its Other replacement (A2).
@@ -132,6 +134,11 @@ class AdvancementPanel(BoldTitleBox):
         if dialog is not None and not dialog.exec():
             return False
         operation = BuyAdvancement(kind) if dialog is None else dialog.operation()
+        try:  # a refused buy must not leave an empty step in the undo stack
+            copy.deepcopy(operation).apply(copy.deepcopy(self.controller.character))
+        except DomainError as err:
+            self._show(err.message)
+            return False
         stack = self.controller.undo_stack
         stack.beginMacro(self.tr("Advancement: {0}").format(word(advancement_label(kind))))
         try:
@@ -162,21 +169,22 @@ class AdvancementPanel(BoldTitleBox):
             except DomainError as err:
                 self._show(err.message)
 
-    def tier_abilities(self, tier: int) -> list[tuple[str, list[Ability], int, AbilitySource]]:
-        """(template, abilities, how many to choose (0 = all), source) offered at `tier`
-        by the character's type and focus templates in the library."""
+    def tier_abilities(self, tier: int) -> list[TierOffer]:
+        """The groups of abilities the character's type and focus templates offer at
+        `tier` (every template of that name in the character's profile)."""
         character = self.controller.character
-        library: Any = self.controller.library
-        found: list[tuple[str, list[Ability], int, AbilitySource]] = []
+        found: list[TierOffer] = []
         sources = (
-            (library.types, character.type, AbilitySource.TYPE),
-            (library.foci, character.focus, AbilitySource.FOCUS),
+            ("type", EntryKind.TYPE, character.type, AbilitySource.TYPE),
+            ("focus", EntryKind.FOCUS, character.focus, AbilitySource.FOCUS),
         )
-        for repo, name, source in sources:
-            template = repo.find_by_name(name) if name else None
-            if template is None:
-                continue
-            for entry in template.tiers:
-                if entry.tier == tier and entry.abilities:
-                    found.append((template.name, list(entry.abilities), entry.choose, source))
+        for part, kind, name, source in sources:
+            for label, template in templates_named(
+                self.controller.library, kind, name, character.profile
+            ):
+                for entry in template.tiers:
+                    if entry.tier == tier and entry.abilities:
+                        found.append(
+                            TierOffer(part, label, list(entry.abilities), entry.choose, source)
+                        )
         return found

@@ -243,6 +243,9 @@ class ItemListEditor(BoldTitleBox):
         set_role(self.error_label, "error")
         self.error_label.setWordWrap(True)
         self.error_label.hide()
+        self.note_label = QLabel(self)  # what changes the list's numbers, e.g. armor costs
+        self.note_label.setWordWrap(True)
+        self.note_label.hide()
         self.setMinimumWidth(LIST_MIN_WIDTH)
         self.up_button.setToolTip(self.tr("Move the selected row up"))
         self.down_button.setToolTip(self.tr("Move the selected row down"))
@@ -260,6 +263,7 @@ class ItemListEditor(BoldTitleBox):
         layout = QVBoxLayout(self)
         layout.addWidget(self.table)
         layout.addLayout(buttons)
+        layout.addWidget(self.note_label)
         layout.addWidget(self.error_label)
         self.add_button.clicked.connect(self.add_row)
         self.remove_button.clicked.connect(self.remove_row)
@@ -336,6 +340,11 @@ class ItemListEditor(BoldTitleBox):
     def spec(self) -> ListSpec:
         assert self.model is not None
         return self.model.spec
+
+    def set_note(self, text: str) -> None:
+        """Show (or hide, with "") a note under the list."""
+        self.note_label.setText(text)
+        self.note_label.setVisible(bool(text))
 
     def show_error(self, message: str) -> None:
         """Show (or clear, with "") the message of the last refused edit."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QMimeData, Qt, Signal
+from PySide6.QtCore import QEvent, QMimeData, Qt, Signal
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QPixmap
 from PySide6.QtWidgets import QFrame, QLabel, QWidget
 
@@ -35,21 +35,30 @@ class PortraitLabel(QLabel):
         self.setFrameShape(QFrame.Shape.Box)
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.setWordWrap(True)
+        self._data: bytes | None = None
         self.show_portrait(None)
 
     def show_portrait(self, data: bytes | None) -> None:
+        """Show the picture `data` (or the drop hint), sharp at the screen's pixel ratio."""
+        self._data = data
         pixmap = QPixmap()
         if data and pixmap.loadFromData(data):
-            self.setPixmap(
-                pixmap.scaled(
-                    self.size(),
-                    Qt.AspectRatioMode.KeepAspectRatio,
-                    Qt.TransformationMode.SmoothTransformation,
-                )
+            ratio = self.devicePixelRatioF()
+            scaled = pixmap.scaled(
+                self.size() * ratio,
+                Qt.AspectRatioMode.KeepAspectRatio,
+                Qt.TransformationMode.SmoothTransformation,
             )
+            scaled.setDevicePixelRatio(ratio)
+            self.setPixmap(scaled)
         else:
             self.setPixmap(QPixmap())
             self.setText(self.tr("Drop a portrait image here"))
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.DevicePixelRatioChange:  # moved to another screen
+            self.show_portrait(self._data)
+        return super().event(event)
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         if image_path_of(event.mimeData()) is not None:

@@ -185,7 +185,7 @@ class SheetWidget(QWidget):
         controller.changed.connect(self._clear_errors)
         controller.changed.connect(self.refresh)
         controller.reloaded.connect(self._reloaded)
-        self._set_tab_order()
+        self._ordered_wound_boxes: list[QCheckBox] = []
         self.refresh()
 
     # -- public --------------------------------------------------------------------------
@@ -360,8 +360,16 @@ class SheetWidget(QWidget):
             )
         if not profile.uses_damage_track:
             child(self.form, QLabel, "woundsEffects").setText(self._wound_text())
+        if self._wound_boxes() != self._ordered_wound_boxes:
+            self._set_tab_order()  # first drawing, or the number of wound slots changed
         for name, rest in zip(REST_BOXES, REST_ORDER, strict=True):
             child(self.form, QCheckBox, name).setChecked(rest in character.recoveries_used)
+        reduction = character.armor_cost_reduction
+        self.list_editors["armor"].set_note(
+            self.tr("Cost of wearing armor reduced by {0} (advancement).").format(reduction)
+            if reduction
+            else ""
+        )
         bonus = character.recovery_bonus
         info = self.tr("Recovery roll: 1d6 + {0}").format(character.tier + bonus)
         child(self.form, QLabel, "recoveryInfo").setText(info)
@@ -389,6 +397,14 @@ class SheetWidget(QWidget):
             return self.tr("Every task is hindered by {0} step(s).").format(steps)
         return self.tr("No penalties.")
 
+    def _wound_boxes(self) -> list[QCheckBox]:
+        """The `cypher` wound boxes, minor to major (made as the wounds are drawn)."""
+        return [
+            box
+            for severity in SEVERITIES
+            for box in child(self.form, WoundBoxes, f"{severity}Boxes").boxes()
+        ]
+
     def _set_tab_order(self) -> None:
         """Keyboard order follows the paper: header, numbers, stats, health, lists, story."""
         order: list[QWidget] = [self.line(n) for n, _f, _e in TEXT_FIELDS]
@@ -398,6 +414,8 @@ class SheetWidget(QWidget):
         for stat in Stat:
             order += [self.line(f"{stat.value}{p}") for p in ("Current", "Maximum", "Edge")]
         order += [child(self.form, QRadioButton, n) for n, _s in TRACK_BUTTONS]
+        self._ordered_wound_boxes = self._wound_boxes()
+        order += self._ordered_wound_boxes
         order += [child(self.form, QCheckBox, n) for n in REST_BOXES]
         order += self.advancement.focus_chain()
         for name in ("skills", "abilities"):

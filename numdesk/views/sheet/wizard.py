@@ -9,6 +9,8 @@ when there is one, so the creation is undoable there and the browser refreshes).
 from __future__ import annotations
 
 import copy
+import html
+from collections import Counter
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -34,9 +36,10 @@ from numdesk.model.errors import DomainError
 from numdesk.model.kinds import EntryKind
 from numdesk.model.operations import SetField, SetPool
 from numdesk.model.operations.creation import ApplyTemplates, ability_choices
-from numdesk.model.templates import SentenceTemplate, TypeTemplate
+from numdesk.model.templates import SentenceTemplate, TierAbilities, TypeTemplate
 from numdesk.rules.profiles import PROFILES
-from numdesk.rules.types import Stat
+from numdesk.rules.types import AbilitySource, Stat
+from numdesk.views.sheet.templates import profile_templates, template_labels
 from numdesk.views.sheet.words import word
 
 ERROR_STYLE = "color: #b00020;"
@@ -46,6 +49,15 @@ PARTS = (
     ("focus", EntryKind.FOCUS),
     ("flavor", EntryKind.FLAVOR),
 )
+#: where an ability ticked in the wizard came from (the sheet shows it as its source)
+SOURCES = {
+    "type": AbilitySource.TYPE,
+    "descriptor": AbilitySource.DESCRIPTOR,
+    "focus": AbilitySource.FOCUS,
+    "flavor": AbilitySource.FLAVOR,
+}
+#: item data role holding the number of the "choose N" group an ability belongs to
+GROUP_ROLE = Qt.ItemDataRole.UserRole + 1
 
 
 class ProfilePage(QWizardPage):
@@ -109,6 +121,8 @@ class TemplatesPage(QWizardPage):
         self.error = QLabel(self)
         self.error.setStyleSheet(ERROR_STYLE)
         self.error.setWordWrap(True)
+        self._groups: list[tuple[str, int]] = []
+        self._signature: list[tuple[str, int, tuple[str, ...]]] = []
         form.addRow(self.description)
         form.addRow(self.choices_label)
         form.addRow(self.choices)
@@ -122,14 +136,14 @@ class TemplatesPage(QWizardPage):
             combo.blockSignals(True)
             combo.clear()
             combo.addItem(self.tr("(none)"), None)
-            for summary in library.search("", kinds=[kind], limit=500):
-                if summary.profile in (None, "", profile):
-                    combo.addItem(summary.name, summary.uid)
+            summaries = profile_templates(library, kind, profile)
+            for label, summary in zip(template_labels(summaries), summaries, strict=True):
+                combo.addItem(label, summary.uid)
             combo.blockSignals(False)
         self._update()
 
     def select(self, part: str, name: str) -> None:
-        """Choose the template called `name` for `part` (tests and keyboard users)."""
+        """Choose the template shown as `name` for `part` (tests and keyboard users)."""
         combo = self.combos[part]
         index = combo.findText(name)
         if index < 0:
@@ -140,52 +154,103 @@ class TemplatesPage(QWizardPage):
         uid = self.combos[part].currentData()
         return None if uid is None else self._wizard.library.load(uid)
 
+    def tick(self, name: str, checked: bool = True) -> None:
+        """Tick (or untick) the offered ability `name` (tests; keyboard users press Space)."""
+        for row in range(self.choices.count()):
+            item = self.choices.item(row)
+            if item.data(GROUP_ROLE) is not None and item.text() == name:
+                state = Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked
+                item.setCheckState(state)
+                return
+        raise ValueError(f"no ability {name!r} on offer")
+
     def chosen_abilities(self) -> list[Ability]:
+        """Copies of the ticked abilities, each keeping the part that offered it as source."""
         picked = []
         for row in range(self.choices.count()):
             item = self.choices.item(row)
-            if item.checkState() == Qt.CheckState.Checked:
+            if item.checkState() == Qt.CheckState.Checked and item.data(GROUP_ROLE) is not None:
                 picked.append(copy.deepcopy(item.data(Qt.ItemDataRole.UserRole)))
         return picked
 
+    def pick_problems(self) -> list[str]:
+        """What is wrong with the ticks: one line per "choose N" group not exactly met."""
+        ticked: Counter[int] = Counter()
+        for row in range(self.choices.count()):
+            item = self.choices.item(row)
+            group = item.data(GROUP_ROLE)
+            if group is not None and item.checkState() == Qt.CheckState.Checked:
+                ticked[group] += 1
+        problems = []
+        for number, (name, choose) in enumerate(self._groups):
+            if ticked[number] != choose:
+                problems.append(
+                    self.tr("{0}: tick {1} (now {2}).").format(name, choose, ticked[number])
+                )
+        return problems
+
     def _update(self) -> None:
         texts = []
-        offered: list[Ability] = []
-        counts = []
+        offered: list[tuple[str, TierAbilities, AbilitySource]] = []
         for part, _kind in PARTS:
             template = self.template(part)
             if template is None:
                 continue
             if template.description:
-                texts.append(f"<b>{template.name}</b>: {template.description}")
+                texts.append(
+                    f"<b>{html.escape(template.name)}</b>: {html.escape(template.description)}"
+                )
             for group in ability_choices(template.tiers):
-                offered.extend(group.abilities)
-                counts.append(self.tr("{0}: choose {1}").format(template.name, group.choose))
+                offered.append((template.name, group, SOURCES[part]))
         self.description.setText("<br>".join(texts))
-        # how many to tick, as the rules will ask for it on Next
-        self.choices_label.setText(
-            self.tr("Abilities to choose at tier 1 ({0}):").format("; ".join(counts))
-        )
-        names = {self.choices.item(r).text() for r in range(self.choices.count())}
-        if names != {a.name for a in offered}:
+        signature = [
+            (name, group.choose, tuple(a.uid for a in group.abilities))
+            for name, group, _source in offered
+        ]
+        if signature != self._signature:
+            self._signature = signature
+            self._groups = [(name, group.choose) for name, group, _source in offered]
             self.choices.blockSignals(True)
             self.choices.clear()
-            for ability in offered:
-                item = QListWidgetItem(ability.name, self.choices)
-                item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-                item.setCheckState(Qt.CheckState.Unchecked)
-                item.setData(Qt.ItemDataRole.UserRole, ability)
-                item.setToolTip(ability.description)
+            for number, (name, group, source) in enumerate(offered):
+                header = QListWidgetItem(
+                    self.tr("{0}: choose {1}").format(name, group.choose), self.choices
+                )
+                header.setFlags(Qt.ItemFlag.ItemIsEnabled)  # a title: not ticked, not picked
+                font = header.font()
+                font.setBold(True)
+                header.setFont(font)
+                for ability in group.abilities:
+                    item = QListWidgetItem(ability.name, self.choices)
+                    item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+                    item.setCheckState(Qt.CheckState.Unchecked)
+                    kept = copy.deepcopy(ability)
+                    if kept.source is AbilitySource.OTHER:
+                        kept.source = source
+                    item.setData(Qt.ItemDataRole.UserRole, kept)
+                    item.setData(GROUP_ROLE, number)
+                    item.setToolTip(ability.description)
             self.choices.blockSignals(False)
+        self.choices_label.setText(
+            self.tr("Abilities to choose at tier 1 ({0}):").format(
+                "; ".join(
+                    self.tr("{0}: choose {1}").format(name, choose) for name, choose in self._groups
+                )
+            )
+        )
         self.choices.setVisible(bool(offered))
         self.choices_label.setVisible(bool(offered))
-        self.error.clear()
+        self.error.setText(" ".join(self.pick_problems()))
         self.completeChanged.emit()
 
     def isComplete(self) -> bool:
-        return self.combos["type"].currentData() is not None
+        return self.combos["type"].currentData() is not None and not self.pick_problems()
 
     def validatePage(self) -> bool:
+        problems = self.pick_problems()
+        if problems:
+            self.error.setText(" ".join(problems))
+            return False
         try:
             self._wizard.build_base()
         except DomainError as err:
