@@ -149,7 +149,14 @@ def check_wounds(wounds: Wounds) -> None:
 
 def check_item(item: Any, character: Character, field: str) -> None:
     """Check the values of one list entry of a sheet (skill, ability, cypher, ...)."""
-    profile = profile_of(character)
+    check_sheet_item(item, profile_of(character), field)
+
+
+def check_sheet_item(item: Any, profile: Profile, field: str) -> None:
+    """Check an item by the rules a sheet holds it to, for `profile`'s skill levels.
+
+    The library's entry editor uses this too, so an entry can always be put on a sheet.
+    """
     if isinstance(item, Skill):
         check_text(item.name, f"{field}.name", "A skill's name", required=True)
         item.level = check_skill_level(item.level, profile, f"{field}.level")

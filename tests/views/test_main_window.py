@@ -456,3 +456,35 @@ def test_undoing_a_rename_keeps_what_was_played_since(controller: LibraryControl
     controller.undo_stack.redo()
     assert library.characters.load(hero.uid).name == "Ana the Bold"
     assert library.characters.load(hero.uid).pool(Stat.MIGHT).current == 6
+
+
+def test_entry_editor_holds_items_to_the_rules_of_a_sheet(
+    window: MainWindow, controller: LibraryController
+) -> None:
+    """An artifact's depletion must be readable and a shield holds 3/2/1 wounds, as on a
+    sheet: the editor refuses anything a sheet would, so every entry can go on one."""
+    from numdesk.model.items import Artifact, Shield
+
+    lance, buckler = Artifact("Light lance", level=6, depletion="1 in 1d10"), Shield("Buckler")
+    add(controller.library, lance, buckler)
+
+    window.open_entry(lance.uid)
+    editor = window.tabs.currentWidget()
+    assert isinstance(editor, EntryEditor)
+    depletion = editor.fields["depletion"].widget
+    assert isinstance(depletion, QLineEdit)
+    depletion.setText("sometimes")
+    depletion.editingFinished.emit()
+    assert "Cannot read the depletion" in editor.error_text("depletion")
+    assert controller.library.artifacts.load(lance.uid).depletion == "1 in 1d10"
+    depletion.setText("1-2 in 1d20")
+    depletion.editingFinished.emit()
+    assert editor.error_text("depletion") == ""
+    assert controller.library.artifacts.load(lance.uid).depletion == "1-2 in 1d20"
+
+    window.open_entry(buckler.uid)
+    editor = window.tabs.currentWidget()
+    assert isinstance(editor, EntryEditor)
+    editor.fields["major"].spin.setValue(2)  # type: ignore[attr-defined]
+    assert "major" in editor.error_text("major")
+    assert controller.library.shields.load(buckler.uid).major == 0

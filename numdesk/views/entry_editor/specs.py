@@ -15,9 +15,11 @@ from PySide6.QtCore import QCoreApplication
 from numdesk.model.abilities import Skill
 from numdesk.model.errors import DomainError
 from numdesk.model.items import Equipment
-from numdesk.model.kinds import EntryKind, ModelObject
+from numdesk.model.kinds import EntryKind, ModelObject, kind_of
 from numdesk.model.tables import RollTable
 from numdesk.model.templates import TierAbilities
+from numdesk.model.validation import check_sheet_item
+from numdesk.rules.profiles import get_profile
 from numdesk.rules.types import (
     AbilityKind,
     AbilitySource,
@@ -270,8 +272,33 @@ def fields_for(kind: EntryKind) -> list[Field]:
     return FORMS[kind]()
 
 
+#: Kinds that can also go on a sheet: the editor holds them to the sheet's rules.
+SHEET_ITEM_KINDS = frozenset(
+    {
+        EntryKind.SKILL,
+        EntryKind.ABILITY,
+        EntryKind.CYPHER,
+        EntryKind.ARTIFACT,
+        EntryKind.ODDITY,
+        EntryKind.EQUIPMENT,
+        EntryKind.WEAPON,
+        EntryKind.ARMOR,
+        EntryKind.SHIELD,
+        EntryKind.FOLLOWER,
+    }
+)
+
+
 def check_entry(obj: ModelObject) -> None:
     """Rules that involve more than one field's text; raise DomainError naming the field."""
+    if kind_of(obj) in SHEET_ITEM_KINDS:
+        # A library skill has no profile: the widest one (expert allowed) applies.
+        profile = get_profile(getattr(obj, "profile", "cypher"))
+        try:
+            check_sheet_item(obj, profile, "entry")
+        except DomainError as err:
+            field = (err.field or "").removeprefix("entry.")
+            raise DomainError(err.message, field or None) from err
     if isinstance(obj, RollTable):
         for row in obj.rows:
             if row.start < 1 or row.end > obj.die:
