@@ -2,9 +2,10 @@
 
 Installers and CI run this against the frozen build to prove that what a user's first
 minute needs made it into the bundle: Alembic migrations (found at run time), SQLite
-FTS5, the Qt Designer forms, the bundled fonts, the sheet, and PDF printing. It uses
-the real pieces (LibraryController, MainWindow, CharacterController, operations,
-`numdesk.printing`), never the user's library or settings, and leaves nothing behind.
+FTS5, the Qt Designer forms, the bundled fonts, the app icon, the sheet, and PDF
+printing. It uses the real pieces (LibraryController, MainWindow, CharacterController,
+operations, `numdesk.printing`), never the user's library or settings, and leaves
+nothing behind.
 
 Each phase prints one line with its time to stderr; "window shown after X s" counts
 from the moment `numdesk.cli` was imported, so frozen and unfrozen starts compare.
@@ -126,6 +127,12 @@ def _run(
             _check(
                 BUNDLED_FONT in QFontDatabase.families(),
                 f"the bundled font {BUNDLED_FONT!r} was not registered (resources missing?)",
+            )
+            # the icon the title bar and task bar show: an SVG, so this also proves
+            # the bundle carries Qt's SVG icon engine
+            _check(
+                not app.windowIcon().pixmap(32, 32).isNull(),
+                "the app icon could not be drawn (resources or the SVG icon engine missing?)",
             )
             window = MainWindow(controller)
             window.show()

@@ -29,6 +29,7 @@ from numdesk.model.encounter_prep import (
     log_markdown,
     object_combatant,
     pc_combatant,
+    prepared_copy,
     summary,
 )
 from numdesk.model.errors import DomainError
@@ -36,11 +37,25 @@ from numdesk.model.follower import Follower
 from numdesk.model.kinds import EntryKind
 from numdesk.model.operations.base import Change, Operation
 from numdesk.model.operations.damage import TakeDamage, TakeWound
-from numdesk.model.operations.encounter import AddCombatants, LogEvent, find, profile_of
+from numdesk.model.operations.encounter import (
+    AddCombatants,
+    LogEvent,
+    SetProfile,
+    find,
+    profile_of,
+)
 from numdesk.model.operations.xp import NaturalOneIntrusion, RefuseIntrusion, gm_intrusion_ops
 from numdesk.rules.dice import Dice
-from numdesk.rules.profiles import Profile
+from numdesk.rules.profiles import Profile, get_profile
 from numdesk.rules.types import DamageType, WoundSeverity
+
+
+def _label(profile: str) -> str:
+    """A rules profile's name as the user reads it ("Cypher System")."""
+    try:
+        return get_profile(profile).label
+    except KeyError:
+        return profile
 
 
 class _EncounterCommand(QUndoCommand):
@@ -226,6 +241,13 @@ class EncounterController(QObject):
         except OSError as err:
             raise DomainError(f"Could not write {path}: {err.strerror}.") from None
 
+    def new_fight(self) -> str:
+        """Store a prepared copy of this encounter (round 0, full health, empty log) as a
+        new library entry, and return its uid: the way to run a saved fight again while
+        this one stays as the record. Undoable on the library's stack, like Duplicate."""
+        name = f"{self._encounter.name} (new fight)"
+        return str(self._library_controller.create(prepared_copy(self._encounter, name)))
+
     # -- changing the encounter ------------------------------------------------------
     def apply(self, operation: Operation[Encounter], text: str | None = None) -> Change:
         """Apply an encounter operation, save, push it for undo, emit `changed`.
@@ -311,6 +333,7 @@ class EncounterController(QObject):
         """
         sheet = self._sheet_uid(combatant_uid)
         name = find(self._encounter, combatant_uid).name
+        why = f": {reason.strip()}" if reason.strip() else ""
         if mode == "accept":
             if not recipient_uid:
                 raise DomainError("Choose the PC who receives 1 of the 2 XP.", "recipient")
@@ -327,13 +350,13 @@ class EncounterController(QObject):
                 raise DomainError(f"The {self.profile.label} rules have no refusing intrusions.")
             return self.apply_to_sheets(
                 [(sheet, RefuseIntrusion(reason.strip()))],
-                f"{name} refused the GM intrusion ({self.profile.refuse_intrusion_cost} XP)",
+                f"{name} refused the GM intrusion ({self.profile.refuse_intrusion_cost} XP)" + why,
                 kind="xp",
             )
         if mode == "natural_one":
             return self.apply_to_sheets(
                 [(sheet, NaturalOneIntrusion(reason.strip()))],
-                f"GM intrusion on {name} from a natural 1 (no XP)",
+                f"GM intrusion on {name} from a natural 1 (no XP){why}",
                 kind="xp",
             )
         raise DomainError(f"'{mode}' is not a kind of GM intrusion.")
@@ -347,6 +370,7 @@ class EncounterController(QObject):
     def add_entries(self, uids: Sequence[str], count: int = 1) -> Change:
         """Add library entries: PCs (linked sheets), `count` of each creature, followers."""
         combatants: list[Combatant] = []
+        notes: list[str] = []
         taken = [c.name for c in self._encounter.combatants]
         for uid in uids:
             kind = self._library.kind_of_uid(uid)
@@ -358,24 +382,57 @@ class EncounterController(QObject):
             elif kind is EntryKind.CREATURE and isinstance(entry, Creature):
                 self._creatures[entry.uid] = entry
                 new = creature_combatants(entry, count, taken)
+                notes += self._other_profile_note(entry.profile, entry.name)
             elif kind is EntryKind.FOLLOWER and isinstance(entry, Follower):
                 new = [follower_combatant(entry)]
+                notes += self._other_profile_note(entry.profile, entry.name)
             else:
                 raise DomainError(f"{getattr(entry, 'name', uid)} cannot take part in a fight.")
             taken += [c.name for c in new]
             combatants += new
-        return self.apply(AddCombatants(combatants))
+        return self.apply(AddCombatants(combatants, notes))
+
+    def set_profile(self, profile: str) -> Change:
+        """Run the fight by other rules (before it starts); every PC's sheet must use them."""
+        for combatant in self._encounter.combatants:
+            sheet = self.character(combatant)
+            if sheet is not None and sheet.profile != profile:
+                raise DomainError(
+                    f"{combatant.name} uses the {_label(sheet.profile)} rules: a fight under "
+                    f"the {_label(profile)} rules can hold only PCs of those rules."
+                )
+        return self.apply(SetProfile(profile))
 
     def add_object(self, name: str, level: int) -> Change:
         """Add a door, wall or other object with a level (the profile's object model)."""
         return self.apply(AddCombatants([object_combatant(name, level, self.profile)]))
 
     # -- internals ---------------------------------------------------------------------
+    def _other_profile_note(self, profile: str, name: str) -> list[str]:
+        """A log line when a creature or follower comes from the other rules profile.
+
+        Stat blocks read the same in both (level, health, Armor, damage), so it is
+        added, not refused; the line says so, since the GM may have picked the wrong
+        one of two entries with the same name.
+        """
+        if not profile or profile == self._encounter.profile:
+            return []
+        return [
+            f"{name} comes from the {_label(profile)} rules; its stat block is used as it is "
+            f"under the {self.profile.label} rules"
+        ]
+
     def _check_profile(self, profile: str, name: str) -> None:
         if profile != self._encounter.profile:
+            hint = (
+                " Before the fight starts, the encounter's Rules box changes its rules."
+                if not any(c.side == "pc" for c in self._encounter.combatants)
+                and self._encounter.round < 1
+                else ""
+            )
             raise DomainError(
-                f"{name} uses the {profile} rules but this encounter uses "
-                f"{self._encounter.profile}."
+                f"{name} uses the {_label(profile)} rules but this encounter uses the "
+                f"{self.profile.label} rules.{hint}"
             )
 
     def _load_sheets(self) -> None:

@@ -1,5 +1,5 @@
 """Preparing an encounter: combatants made from library entries, the party-vs-NPC
-summary, and the log as Markdown.
+summary, a fresh copy of a fight to run again, and the log as Markdown.
 
 Combatants link to their library entry (`source_uid`) instead of copying the stat
 block, so a creature fixed in the library is fixed in every encounter; each instance
@@ -17,8 +17,10 @@ from numdesk.model.creature import Creature
 from numdesk.model.encounter import Combatant, Encounter
 from numdesk.model.errors import DomainError
 from numdesk.model.follower import Follower
-from numdesk.rules.profiles import Profile
-from numdesk.rules.types import ObjectState
+from numdesk.model.items import new_uid
+from numdesk.model.operations.encounter_base import ROLLING_SIDES, compute_order
+from numdesk.rules.profiles import Profile, get_profile
+from numdesk.rules.types import ActionTiming, ObjectState
 
 MAX_COUNT = 50
 
@@ -91,6 +93,43 @@ def object_combatant(name: str, level: int, profile: Profile) -> Combatant:
     )
 
 
+def prepared_copy(encounter: Encounter, name: str) -> Encounter:
+    """A new encounter with the same combatants, as it was before the fight began.
+
+    For running a saved fight again (another group, another evening) while keeping the
+    record of the first: round 0, an empty log, everyone at full health and intact,
+    no conditions, no defeat, no First/Last/waiting choices and no PC initiative (the
+    players roll again; each PC's easing steps are kept). Fresh combatant uids, so the
+    copy shares nothing with the original; PCs still link to their real sheets.
+    """
+    fresh = Encounter(
+        name=name,
+        profile=encounter.profile,
+        group_npc_initiative=encounter.group_npc_initiative,
+        notes=encounter.notes,
+        uid=new_uid(),
+    )
+    for old in encounter.combatants:
+        fresh.combatants.append(
+            Combatant(
+                name=old.name,
+                side=old.side,
+                source_uid=old.source_uid,
+                level=old.level,
+                health=old.max_health,
+                max_health=old.max_health,
+                armor=old.armor,
+                initiative=None if old.side in ROLLING_SIDES else old.initiative,
+                timing=ActionTiming.NORMAL,
+                object_state=ObjectState.INTACT,
+                notes=old.notes,
+                initiative_eases=old.initiative_eases,
+            )
+        )
+    fresh.order = compute_order(fresh)
+    return fresh
+
+
 def summary(encounter: Encounter, tiers: Mapping[str, int]) -> str:
     """One line comparing the NPC levels with the party's tiers.
 
@@ -131,7 +170,11 @@ def _spread(values: Sequence[int]) -> str:
 
 def log_markdown(encounter: Encounter) -> str:
     """The encounter log as a Markdown document: one section per round."""
-    lines = [f"# {encounter.name}", "", f"Rules: {encounter.profile}", ""]
+    try:
+        rules = get_profile(encounter.profile).label
+    except KeyError:
+        rules = encounter.profile
+    lines = [f"# {encounter.name}", "", f"Rules: {rules}"]
     current: int | None = None
     for entry in encounter.log:
         if entry.round != current:
@@ -142,5 +185,5 @@ def log_markdown(encounter: Encounter) -> str:
         text = entry.text.replace("\n", " ")
         lines.append(f"- `{clock}` {text}")
     if not encounter.log:
-        lines.append("_Nothing has happened yet._")
+        lines += ["", "_Nothing has happened yet._"]
     return "\n".join(lines).rstrip() + "\n"

@@ -23,6 +23,7 @@ from numdesk.model.operations.encounter import (
     RollInitiative,
     SetGroupInitiative,
     SetInitiative,
+    SetProfile,
     SetTiming,
     current_slot,
     losing_turn,
@@ -322,3 +323,29 @@ def test_the_log_tells_the_damage_dealt_even_past_zero_health() -> None:
     assert enc.log[-1].text == (
         "Goblin 1 takes 19 Might damage (1 stopped by Armor): health 6 → 0, defeated (knocked out)"
     )
+
+
+def test_changing_the_rules_before_the_fight() -> None:
+    enc, names = ex10("cypher")
+    door = object_combatant("Door", 3, CYPHER)
+    AddCombatants([door]).apply(enc)
+    SetTiming(names["Cy"], ActionTiming.FIRST).apply(enc)
+    SetInitiative(names["Cy"], 6).apply(enc)  # ties the goblins: cypher puts Cy first
+    assert order_names(enc)[:2] == ["Cy (First action)", "Bo"]
+    op = SetProfile("numenera")
+    assert op.apply(enc).summary == "The fight now uses the Numenera rules"
+    # Numenera: no First action, the tie goes to the NPCs, objects take the track
+    assert get(enc, "Cy").timing is ActionTiming.NORMAL
+    assert order_names(enc) == ["Bo", "Ana", "Goblin 1", "Goblin 2", "Cy"]
+    assert (get(enc, "Door").health, get(enc, "Door").max_health) == (0, 0)
+    op.revert(enc)
+    assert enc.profile == "cypher" and get(enc, "Door").health == 3
+    assert order_names(enc)[0] == "Cy (First action)"
+    before = to_data(enc)
+    for bad in (SetProfile("cypher"), SetProfile("dnd")):
+        with pytest.raises(DomainError):
+            bad.apply(enc)
+        assert to_data(enc) == before
+    NextTurn().apply(enc)
+    with pytest.raises(DomainError, match="before it starts"):
+        SetProfile("numenera").apply(enc)

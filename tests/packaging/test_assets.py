@@ -63,3 +63,20 @@ def test_the_desktop_entry_opens_exports_through_import() -> None:
     assert desktop["MimeType"] == f"{mime_type.get('type')};"
     glob = mime_type.find("m:glob", ns)
     assert glob is not None and glob.get("pattern") == "*.numdesk-json"
+
+
+def test_the_running_app_shows_its_icon(qtbot: QtBot) -> None:
+    """Linux and Windows title and task bars take the icon from the running app (the
+    EXE's icon only shows in Explorer), so QApplication must carry it, in every size."""
+    from PySide6.QtWidgets import QMainWindow
+
+    from numdesk.app import create_application
+
+    app = create_application()
+    icon = app.windowIcon()
+    for size in (16, 32, 48, 256):
+        pixmap = icon.pixmap(size, size)
+        assert not pixmap.isNull() and pixmap.width() == size
+    window = QMainWindow()
+    qtbot.addWidget(window)
+    assert window.windowIcon().cacheKey() == icon.cacheKey()

@@ -19,6 +19,7 @@ from importlib.metadata import version
 from pathlib import Path
 
 import pytest
+from PySide6.QtGui import QImageReader
 from smoke_helpers import (
     PHASES,
     WINDOW_SHOWN,
@@ -139,7 +140,10 @@ def test_the_desktop_entry_installs_into_the_users_menu(dist: Path, tmp_path: Pa
     subprocess.run(["sh", str(script)], env=env, check=True, capture_output=True, timeout=60)
     entry = (data / "applications" / "numdesk.desktop").read_text(encoding="utf-8")
     assert f'Exec="{dist / "numdesk" / "numdesk"}" --import %f' in entry.splitlines()
-    assert (data / "icons" / "hicolor" / "256x256" / "apps" / "numdesk.png").is_file()
+    icon = data / "icons" / "hicolor" / "256x256" / "apps" / "numdesk.png"
+    size = QImageReader(str(icon)).size()  # the size its folder promises
+    assert (size.width(), size.height()) == (256, 256)
+    assert "Icon=numdesk" in entry.splitlines()  # the name it is installed under
     assert (data / "mime" / "packages" / "numdesk.xml").is_file()
     subprocess.run(
         ["sh", str(script), "--remove"], env=env, check=True, capture_output=True, timeout=60

@@ -8,7 +8,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QAbstractItemView, QApplication, QPushButton, QSpinBox
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QPushButton,
+    QSpinBox,
+    QToolBar,
+)
 from pytestqt.qtbot import QtBot
 
 from numdesk.model.errors import DomainError
@@ -179,6 +185,10 @@ def test_the_window_fits_1366_by_768(qtbot: QtBot, tmp_path: Path) -> None:
 
     def nothing_clipped() -> None:
         assert window.table.horizontalScrollBar().maximum() == 0  # every column shows
+        toolbar = window.findChild(QToolBar, "encounterToolbar")
+        for action in toolbar.actions():  # none folded away behind the » button
+            if not action.isSeparator():
+                assert toolbar.widgetForAction(action).isVisible(), action.text()
         buttons = [window.next_button, window.previous_button]
         buttons += window.panel.findChildren(QPushButton)
         buttons += window.builder.findChildren(QPushButton)
@@ -254,3 +264,45 @@ def test_the_table_and_the_log_update_only_the_rows_that_changed(
         act(window, "Bandit 1", "damage_button", amount=9)
     assert window.model.combatant_at(window.model.rowCount() - 1).name == "Bandit 1"
     assert window.table.selectionBehavior() is QAbstractItemView.SelectionBehavior.SelectRows
+
+
+def test_npc_health_by_damage_type_healing_and_the_defeat_choice(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    table = Table(tmp_path, "numenera")
+    window = start(table, qtbot, (15, 8, 4))
+    add_from_library(window, ("Margr",))  # Armor 1
+    space(window, qtbot)
+    act(window, "Margr", "damage_button", amount=3, damage_type="speed")
+    assert npc(window, "Margr").health == 3  # Armor stops only Might damage
+    act(window, "Margr", "heal_button", amount=2)
+    assert npc(window, "Margr").health == 5
+    act(window, "Margr", "damage_button", amount=3, damage_type="might", ignore_armor=True)
+    assert npc(window, "Margr").health == 2  # the GM let this one through Armor
+    # health set to 0: defeated as the GM picks, out of the order but still shown
+    act(window, "Margr", "set_health_button", amount=0, defeat_as="knocked out")
+    assert npc(window, "Margr").defeated == "knocked out"
+    assert "Margr" not in order(window)
+    assert window.model.row_of(npc(window, "Margr").uid) >= 0
+    assert window.panel.set_defeated_button.isVisibleTo(window)
+    act(window, "Margr", "set_defeated_button", defeat_as="dead")
+    assert npc(window, "Margr").defeated == "dead"
+    act(window, "Margr", "heal_button", amount=4)  # back on its feet, back in the order
+    assert not npc(window, "Margr").defeated and "Margr" in order(window)
+    assert npc(window, "Margr").health == 4
+
+
+def test_a_cypher_pc_waits_and_acts_now(qtbot: QtBot, tmp_path: Path) -> None:
+    table = Table(tmp_path, "cypher")
+    window = start(table, qtbot, (15, 8, 4))
+    assert order(window) == ["Ana", "Bo", "Bandit 1", "Bandit 2", "Cy"]
+    space(window, qtbot)
+    act(window, "Bo", "wait_button")  # Bo holds his action
+    assert order(window) == ["Ana", "Bandit 1", "Bandit 2", "Cy", "Bo"]
+    space(window, qtbot)
+    assert turn(window) == "R1 Bandit 1"
+    act(window, "Bo", "act_now_button")  # he steps in right after Bandit 1
+    assert order(window).index("Bo") == order(window).index("Bandit 1") + 1
+    space(window, qtbot)
+    assert turn(window) == "R1 Bo"
+    assert "Bo waits to act after Bandit 1" in window.controller.log_markdown()

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from numdesk.controllers.character import CharacterController
@@ -226,10 +227,11 @@ def test_drop_from_the_library_and_errors_shown(qtbot: QtBot, tmp_path: Path) ->
         Qt.KeyboardModifier.NoModifier,
     )
     enter = QDragEnterEvent(QPoint(10, 10), *args)  # its only constructor
-    window.dragEnterEvent(enter)
+    QApplication.sendEvent(window, enter)
     assert enter.isAccepted()
     drop = QDropEvent(QPointF(10, 10), *args)
-    window.dropEvent(drop)  # Qt delivers drops only during a real drag: call the handler
+    QApplication.sendEvent(window, drop)
+    assert drop.isAccepted()
     names = [c.name for c in window.controller.encounter.combatants]
     assert names == ["Bandit 1", "Bandit 2", "Bandit 3", "Bandit 4"]
     # starting without PC initiative is refused with a message, nothing changes

@@ -29,6 +29,7 @@ from numdesk.model.operations.encounter_build import (
     RollInitiative,
     SetGroupInitiative,
     SetInitiative,
+    SetProfile,
 )
 from numdesk.model.operations.encounter_health import (
     DEFEAT_CHOICES,
@@ -74,6 +75,7 @@ __all__ = [
     "SetGroupInitiative",
     "SetHealth",
     "SetInitiative",
+    "SetProfile",
     "SetTiming",
     "compute_order",
     "current_slot",

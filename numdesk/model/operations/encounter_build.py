@@ -1,5 +1,5 @@
-"""Building an encounter and its initiative: adding and removing combatants, group
-mode, entered and rolled PC initiative (RULES.md G12)."""
+"""Building an encounter and its initiative: adding and removing combatants, its rules
+profile, group mode, entered and rolled PC initiative (RULES.md G12)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,8 @@ from numdesk.model.operations.encounter_base import (
 )
 from numdesk.rules.dice import Dice
 from numdesk.rules.initiative import pc_initiative
+from numdesk.rules.profiles import get_profile
+from numdesk.rules.types import ActionTiming, ObjectState
 
 
 def _check_name(encounter: Encounter, name: str, ignore: str = "") -> str:
@@ -31,11 +33,16 @@ def _check_name(encounter: Encounter, name: str, ignore: str = "") -> str:
 
 
 class AddCombatants(EncounterOperation):
-    """Add PCs, creature instances, followers or objects (the builder)."""
+    """Add PCs, creature instances, followers or objects (the builder).
 
-    def __init__(self, combatants: Sequence[Combatant]) -> None:
+    `notes` are further log lines the GM should read about the addition (e.g. that a
+    creature comes from the other rules profile).
+    """
+
+    def __init__(self, combatants: Sequence[Combatant], notes: Sequence[str] = ()) -> None:
         super().__init__()
         self._combatants = list(combatants)
+        self._notes = list(notes)
 
     def _run(self, encounter: Encounter) -> Change:
         if not self._combatants:
@@ -54,6 +61,8 @@ class AddCombatants(EncounterOperation):
             c.name = _check_name(encounter, c.name)
             encounter.combatants.append(c)
         rebuild_order(encounter)
+        for line in self._notes:
+            self.note(line)
         names = ", ".join(c.name for c in self._combatants)
         return Change(f"Added {names}", kind="build")
 
@@ -173,3 +182,39 @@ class RollInitiative(EncounterOperation):
             parts.append(f"{c.name} {face}{extra} = {c.initiative}")
         rebuild_order(encounter)
         return Change("Initiative rolled: " + ", ".join(parts), kind="initiative")
+
+
+class SetProfile(EncounterOperation):
+    """Choose the rules the fight runs by (`numenera` or `cypher`), before it starts.
+
+    The tie rule, action timing and the object model follow the profile, so what
+    depended on the old one is put straight: First/Last/waiting choices are dropped
+    when the new rules have none, and objects start intact under the new object model
+    (N9 damage track or C11 level as health). Whether the PCs' sheets fit is the
+    caller's check (the encounter holds no sheets).
+    """
+
+    def __init__(self, profile: str) -> None:
+        super().__init__()
+        self._profile = profile
+
+    def _run(self, encounter: Encounter) -> Change:
+        try:
+            new = get_profile(self._profile)
+        except KeyError:
+            raise DomainError(f"'{self._profile}' is not a rules profile.", "profile") from None
+        if encounter.round >= 1:
+            raise DomainError("The rules of a fight can be changed only before it starts.")
+        if new.name == encounter.profile:
+            raise DomainError(f"The encounter already uses the {new.label} rules.", "profile")
+        encounter.profile = new.name
+        for c in encounter.combatants:
+            if not new.has_action_timing:
+                c.timing = ActionTiming.NORMAL
+                c.wait_after = ""
+            if c.side == "object":
+                c.health = c.max_health = 0 if new.objects_use_track else c.level
+                c.object_state = ObjectState.INTACT
+                c.damage_taken_at_zero = 0
+        rebuild_order(encounter)
+        return Change(f"The fight now uses the {new.label} rules", kind="build")

@@ -14,6 +14,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
+from PySide6.QtGui import QBrush, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QLineEdit,
@@ -28,6 +29,7 @@ from numdesk.model.errors import DomainError
 from numdesk.model.kinds import EntryKind
 from numdesk.model.summary import EntrySummary
 from numdesk.views.forms import child, load_form
+from numdesk.views.library.model import profile_label
 
 #: What a fight can hold from the library.
 FIGHT_KINDS = (EntryKind.CHARACTER, EntryKind.CREATURE, EntryKind.FOLLOWER)
@@ -35,11 +37,18 @@ Index = QModelIndex | QPersistentModelIndex
 
 
 class SearchResults(QAbstractListModel):
-    """The library entries the last search found, "Name — subtitle" per row."""
+    """The library entries the last search found, "Name — subtitle" per row.
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    Entries written for the other rules profile than the encounter's say which, and
+    are greyed: a creature of the other profile can still join (its stat block reads
+    the same), a PC cannot (its sheet follows its own rules).
+    """
+
+    def __init__(self, profile: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.entries: list[EntrySummary] = []
+        #: the encounter's rules profile (the builder keeps it current)
+        self.profile = profile
 
     def set_entries(self, entries: list[EntrySummary]) -> None:
         self.beginResetModel()
@@ -49,12 +58,34 @@ class SearchResults(QAbstractListModel):
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self.entries)
 
+    def other_profile(self, entry: EntrySummary) -> bool:
+        """Whether `entry` is written for another rules profile than the encounter's."""
+        return bool(entry.profile) and entry.profile != self.profile
+
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        shown = (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole)
-        if role not in shown or not 0 <= index.row() < len(self.entries):
+        if not 0 <= index.row() < len(self.entries):
             return None
         entry = self.entries[index.row()]
-        return f"{entry.name} — {entry.subtitle}"  # the tooltip: the whole line, if cut
+        other = self.other_profile(entry)
+        # the rules right after the name, where a narrow builder still shows them
+        rules = f" ({profile_label(entry.profile)})" if other else ""
+        text = f"{entry.name}{rules} — {entry.subtitle}"
+        if role == Qt.ItemDataRole.DisplayRole:
+            return text
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if not other:
+                return text  # the whole line, if cut
+            if entry.kind is EntryKind.CHARACTER:
+                why = self.tr("A PC joins only a fight of its own rules.")
+            else:
+                why = self.tr("It can join: its stat block is used as it is.")
+            rules = self.tr("Written for the {0} rules, not {1}.").format(
+                profile_label(entry.profile), profile_label(self.profile)
+            )
+            return f"{text}\n{rules} {why}"
+        if role == Qt.ItemDataRole.ForegroundRole and other:
+            return QBrush(QPalette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text))
+        return None
 
 
 class BuilderPanel(QWidget):
@@ -74,7 +105,7 @@ class BuilderPanel(QWidget):
         self.object_name = child(form, QLineEdit, "object_name")
         self.object_level = child(form, QSpinBox, "object_level")
         self.add_object_button = child(form, QPushButton, "add_object_button")
-        self.model = SearchResults(self)
+        self.model = SearchResults(controller.encounter.profile, self)
         self.results.setModel(self.model)
         self.results.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
 
@@ -87,12 +118,14 @@ class BuilderPanel(QWidget):
         self.refresh()
 
     def refresh(self) -> None:
-        """Re-run the library search for the text typed."""
+        """Re-run the library search for the text typed (also after the encounter's rules
+        changed: the rows of the other rules are marked by them)."""
         try:
             found = self._controller.library.search(self.search.text(), kinds=FIGHT_KINDS)
         except DomainError as err:
             self.failed.emit(err.message)
             return
+        self.model.profile = self._controller.encounter.profile
         self.model.set_entries(found)
         if found:
             self.results.setCurrentIndex(self.model.index(0))

@@ -1,8 +1,10 @@
 """The encounter window the GM keeps open all evening: builder, turn table, log, and
 the stat block and actions of the selected row.
 
-Layout: the builder on the left; in the middle the round header, the combatant table
+Layout: the builder on the left; in the middle the name and the Rules box (the
+profile, changeable until the fight starts), the round header, the combatant table
 (turn order, health bars) and the log; on the right the stat block over the actions.
+"New fight from this" stores a prepared copy of the encounter to run it again.
 Turn keys: Ctrl+Right next turn (starts the fight), Ctrl+Left previous turn, and Space /
 Backspace while the table has the focus; Undo and Redo on the usual keys. When the turn
 comes to a stunned combatant a banner over the table says so and offers to skip it
@@ -19,15 +21,15 @@ from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
-    QDragEnterEvent,
-    QDropEvent,
     QKeySequence,
     QShortcut,
     QShowEvent,
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QComboBox,
     QFileDialog,
+    QHBoxLayout,
     QHeaderView,
     QLabel,
     QListView,
@@ -55,13 +57,14 @@ from numdesk.model.operations.encounter import (
     slot_uids,
 )
 from numdesk.rules.dice import Dice
+from numdesk.rules.profiles import PROFILES
 from numdesk.views.encounter.actions_panel import ActionPanel
 from numdesk.views.encounter.builder import BuilderPanel
+from numdesk.views.encounter.drops import EntryDrops
 from numdesk.views.encounter.log_model import LogModel
 from numdesk.views.encounter.statblock import stat_block_html
 from numdesk.views.encounter.table import Column, CombatantTableModel, HealthBarDelegate
 from numdesk.views.encounter.turn_header import TurnHeader, set_text
-from numdesk.views.library.model import ENTRY_MIME_TYPE, decode_entry_mime
 
 
 class EncounterWindow(QMainWindow):
@@ -72,7 +75,6 @@ class EncounterWindow(QMainWindow):
         self.controller = controller
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
         self._fit_screen(QSize(1400, 820))
-        self.setAcceptDrops(True)
         self._shown_html = ""
         self._panel_key: tuple[object, ...] | str | None = "unset"
 
@@ -81,6 +83,7 @@ class EncounterWindow(QMainWindow):
         self.panel = ActionPanel(controller)
         self._build_actions()
         self._build_layout()
+        self.drops = EntryDrops(self, self.builder.add_uids)
 
         controller.changed.connect(self.refresh)
         controller.notice.connect(self.show_message)
@@ -147,6 +150,15 @@ class EncounterWindow(QMainWindow):
         self.export_action = QAction(self.tr("Export log…"), self)
         self.export_action.setShortcut(QKeySequence("Ctrl+E"))
         self.export_action.triggered.connect(lambda: self.export_log())
+        self.new_fight_action = QAction(self.tr("New fight from this"), self)
+        self.new_fight_action.setShortcut(QKeySequence("Ctrl+Shift+N"))
+        self.new_fight_action.setToolTip(
+            self.tr(
+                "Save a copy of this encounter as it was before the fight (round 0, full "
+                "health, empty log) and open it; this one stays as the record"
+            )
+        )
+        self.new_fight_action.triggered.connect(lambda: self._do(self.new_fight))
         # the builder matters while preparing; mid-fight its room is better given to the
         # table, so it folds away when the fight starts, and a fight already under way
         # opens without it
@@ -169,6 +181,7 @@ class EncounterWindow(QMainWindow):
             self.group_action,
             None,
             self.export_action,
+            self.new_fight_action,
             self.builder_action,
         ):
             if action is None:
@@ -257,7 +270,18 @@ class EncounterWindow(QMainWindow):
         middle = QWidget()
         mid_layout = QVBoxLayout(middle)
         mid_layout.setContentsMargins(0, 0, 0, 0)
-        mid_layout.addWidget(self.title)
+        self.profile_combo = QComboBox()
+        self.profile_combo.setObjectName("profileCombo")
+        for profile in PROFILES.values():
+            self.profile_combo.addItem(self.tr(profile.label), profile.name)
+        self.profile_combo.activated.connect(self._choose_profile)
+        rules_label = QLabel(self.tr("&Rules:"))
+        rules_label.setBuddy(self.profile_combo)
+        title_row = QHBoxLayout()
+        title_row.addWidget(self.title, 1)
+        title_row.addWidget(rules_label)
+        title_row.addWidget(self.profile_combo)
+        mid_layout.addLayout(title_row)
         mid_layout.addWidget(self.summary)
         mid_layout.addWidget(self.header)
         vsplit = QSplitter(Qt.Orientation.Vertical)
@@ -320,10 +344,8 @@ class EncounterWindow(QMainWindow):
         title = self.tr("{0} — encounter").format(enc.name)
         if self.windowTitle() != title:
             self.setWindowTitle(title)
-        set_text(
-            self.title,
-            self.tr("<b>{0}</b> · {1} rules").format(enc.name, self.controller.profile.label),
-        )
+        set_text(self.title, self.tr("<b>{0}</b>").format(enc.name))
+        self._show_profile()
         set_text(self.summary, self.controller.summary())
         slot = current_slot(enc)
         if enc.round < 1:
@@ -345,6 +367,29 @@ class EncounterWindow(QMainWindow):
             self.log.scrollToBottom()
         self._show_selected()
 
+    def _show_profile(self) -> None:
+        """The Rules box: the encounter's profile, changeable until the fight starts."""
+        profile = self.controller.encounter.profile
+        combo = self.profile_combo
+        index = combo.findData(profile)
+        if index != combo.currentIndex():
+            combo.setCurrentIndex(index)
+        if profile != self.builder.model.profile:
+            self.builder.refresh()  # the rows of the other rules are marked anew
+        preparing = self.controller.encounter.round < 1
+        combo.setEnabled(preparing)
+        combo.setToolTip(
+            self.tr("The rules this fight runs by (tie rule, action timing, objects)")
+            if preparing
+            else self.tr("The rules are fixed once the fight has started")
+        )
+
+    def _choose_profile(self, index: int) -> None:
+        profile = self.profile_combo.itemData(index)
+        if profile != self.controller.encounter.profile:
+            self._do(lambda: self.controller.set_profile(profile))
+        self._show_profile()  # back to the encounter's rules if the change was refused
+
     def _show_selected(self) -> None:
         # only touch what changed: re-laying out the stat block and the panel after
         # every click would cost a good part of a frame
@@ -360,6 +405,7 @@ class EncounterWindow(QMainWindow):
                 combatant.defeated,
                 combatant.initiative,
                 len(self.controller.encounter.combatants),
+                self.controller.encounter.profile,
             )
             if combatant
             else None
@@ -429,21 +475,23 @@ class EncounterWindow(QMainWindow):
         self._do(lambda: self.controller.export_log(path))
         return path
 
-    # -- drops from the library browser ------------------------------------------------------
-    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
-        if event.mimeData().hasFormat(ENTRY_MIME_TYPE):
-            event.acceptProposedAction()
+    def new_fight(self) -> QWidget:
+        """Make a prepared copy of this encounter in the library and open it.
 
-    def dragMoveEvent(self, event: Any) -> None:
-        if event.mimeData().hasFormat(ENTRY_MIME_TYPE):
-            event.acceptProposedAction()
-
-    def dropEvent(self, event: QDropEvent) -> None:
-        entries = decode_entry_mime(event.mimeData())
-        uids = [e["uid"] for e in entries if e.get("uid")]
-        if uids:
-            self.builder.add_uids(uids)
-            event.acceptProposedAction()
+        Opened through the main window when there is one (so it is tracked like any
+        encounter opened from the library), else in a window of its own.
+        """
+        uid = self.controller.new_fight()
+        opener = getattr(self.parentWidget(), "open_entry", None)
+        if callable(opener):
+            opened = opener(uid)
+            assert isinstance(opened, QWidget)
+            return opened
+        window = open_encounter_window(
+            self.controller.library_controller, uid, self.parentWidget(), self.controller.dice
+        )
+        window.show()
+        return window
 
     def _entry_deleted(self, uid: str) -> None:
         # the encounter left the library (deleted from the browser): saving again would
