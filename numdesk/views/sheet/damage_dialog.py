@@ -31,9 +31,8 @@ from numdesk.rules.defense import DefenseKind
 from numdesk.rules.types import DamageType, WoundSeverity
 from numdesk.views.forms import child
 from numdesk.views.sheet.forms import load_sheet_form
+from numdesk.views.sheet.style import set_role
 from numdesk.views.sheet.words import word
-
-ERROR_STYLE = "color: #b00020;"
 
 
 class DamageDialog(QDialog):
@@ -92,7 +91,7 @@ class DamageDialog(QDialog):
             if not shield.broken:
                 self.shield.addItem(shield.name, shield.uid)
         self.wound_box.setVisible(not profile.uses_damage_track)
-        self.error.setStyleSheet(ERROR_STYLE)
+        set_role(self.error, "error")
         self.setMinimumWidth(520)
         self.adjustSize()
 

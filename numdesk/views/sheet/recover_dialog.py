@@ -34,9 +34,8 @@ from numdesk.rules.recovery import RecoveryRoll, can_recover_track_step, rest_la
 from numdesk.rules.types import Rest, Stat, WoundSeverity
 from numdesk.views.forms import child
 from numdesk.views.sheet.forms import load_sheet_form
+from numdesk.views.sheet.style import set_role
 from numdesk.views.sheet.words import word
-
-ERROR_STYLE = "color: #b00020;"
 
 
 class RecoverDialog(QDialog):
@@ -76,7 +75,7 @@ class RecoverDialog(QDialog):
         self.track_step.setVisible(profile.uses_damage_track)
         self.wounds_box.setVisible(not profile.uses_damage_track)
         self.roll_label.setStyleSheet("font-size: 14pt; font-weight: bold;")
-        self.message.setStyleSheet(ERROR_STYLE)
+        set_role(self.message, "error")
         for spin in self.split.values():
             spin.valueChanged.connect(self._update_split)
         for severity in (WoundSeverity.MINOR, WoundSeverity.MODERATE):

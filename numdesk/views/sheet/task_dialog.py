@@ -37,9 +37,8 @@ from numdesk.rules.difficulty import difficulty_name
 from numdesk.rules.types import Stat
 from numdesk.views.forms import child
 from numdesk.views.sheet.forms import load_sheet_form
+from numdesk.views.sheet.style import set_role
 from numdesk.views.sheet.words import word
-
-ERROR_STYLE = "color: #b00020;"
 
 
 class TaskDialog(QDialog):
@@ -80,7 +79,7 @@ class TaskDialog(QDialog):
                 "specialValue",
             )
         }
-        self.values["problemValue"].setStyleSheet(ERROR_STYLE)
+        set_role(self.values["problemValue"], "error")
         self.values["sayValue"].setStyleSheet("font-size: 12pt; font-style: italic;")
         self.values["finalValue"].setStyleSheet("font-size: 16pt; font-weight: bold;")
         self.values["targetValue"].setStyleSheet("font-size: 16pt; font-weight: bold;")

@@ -39,10 +39,10 @@ from numdesk.model.operations.creation import ApplyTemplates, ability_choices
 from numdesk.model.templates import SentenceTemplate, TierAbilities, TypeTemplate
 from numdesk.rules.profiles import PROFILES
 from numdesk.rules.types import AbilitySource, Stat
+from numdesk.views.sheet.style import set_role
 from numdesk.views.sheet.templates import profile_templates, template_labels
 from numdesk.views.sheet.words import word
 
-ERROR_STYLE = "color: #b00020;"
 PARTS = (
     ("type", EntryKind.TYPE),
     ("descriptor", EntryKind.DESCRIPTOR),
@@ -119,7 +119,7 @@ class TemplatesPage(QWizardPage):
         self.choices_label = QLabel(self)
         self.choices.itemChanged.connect(self._update)
         self.error = QLabel(self)
-        self.error.setStyleSheet(ERROR_STYLE)
+        set_role(self.error, "error")
         self.error.setWordWrap(True)
         self._groups: list[tuple[str, int]] = []
         self._signature: list[tuple[str, int, tuple[str, ...]]] = []
@@ -303,7 +303,7 @@ class PointsPage(QWizardPage):
         layout.addLayout(grid)
         self.left = QLabel(self)
         self.error = QLabel(self)
-        self.error.setStyleSheet(ERROR_STYLE)
+        set_role(self.error, "error")
         self.error.setWordWrap(True)
         layout.addWidget(self.left)
         layout.addWidget(self.error)
