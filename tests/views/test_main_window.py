@@ -488,3 +488,22 @@ def test_entry_editor_holds_items_to_the_rules_of_a_sheet(
     editor.fields["major"].spin.setValue(2)  # type: ignore[attr-defined]
     assert "major" in editor.error_text("major")
     assert controller.library.shields.load(buckler.uid).major == 0
+
+
+def test_a_new_encounter_starts_in_the_partys_rules(
+    window: MainWindow, controller: LibraryController
+) -> None:
+    """Without a Rules filter a new encounter takes the rules most characters use; with
+    one, the filter's rules."""
+    from numdesk.model.character import Character
+
+    add(controller.library, *(Character(n, profile="cypher") for n in ("Ash", "Bree")))
+    add(controller.library, Character("Cato", profile="numenera"))
+    window.actions_by_id[ActionId.NEW_ENCOUNTER].trigger()
+    assert controller.library.encounters.find_by_name("New encounter").profile == "cypher"  # type: ignore[union-attr]
+
+    combo = window.browser.profile_combo
+    combo.setCurrentIndex(combo.findData("numenera"))
+    window.actions_by_id[ActionId.NEW_ENCOUNTER].trigger()
+    assert controller.library.encounters.find_by_name("New encounter 2").profile == "numenera"  # type: ignore[union-attr]
+    window.documents.close_all()

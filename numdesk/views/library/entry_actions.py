@@ -7,6 +7,7 @@ cause are DomainErrors, shown by the window's `guard`.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
@@ -15,6 +16,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QInputDialog
 
 from numdesk.model.encounter import Encounter
+from numdesk.model.kinds import EntryKind
 from numdesk.views.dialogs import ask_tags, ask_text, confirm, show_info
 from numdesk.views.library.new_entry import NewEntryDialog
 
@@ -53,6 +55,18 @@ def new_character(window: MainWindow) -> None:
         window.open_entry(uid)
 
 
+def encounter_profile(window: MainWindow) -> str:
+    """The rules a new encounter starts with: the browser's Rules filter when one is
+    chosen, else the rules most of the library's characters use (the GM's party),
+    else Numenera. The encounter window's Rules box changes it before the fight."""
+    chosen = window.browser.profile_combo.currentData()
+    if isinstance(chosen, str):
+        return chosen
+    sheets = window.controller.search(kinds=[EntryKind.CHARACTER], limit=10_000)
+    counts = Counter(s.profile for s in sheets if s.profile)
+    return counts.most_common(1)[0][0] if counts else "numenera"
+
+
 def new_encounter(window: MainWindow) -> None:
     """File > New Encounter: an empty encounter, opened at once."""
     controller = window.controller
@@ -62,7 +76,7 @@ def new_encounter(window: MainWindow) -> None:
     while name in taken:
         name = translate("EntryActions", "New encounter {0}").format(number)
         number += 1
-    uid = controller.create(Encounter(name=name))
+    uid = controller.create(Encounter(name=name, profile=encounter_profile(window)))
     window.browser.refresh()
     window.browser.select_uids([uid])
     window.open_entry(uid)
