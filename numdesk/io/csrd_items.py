@@ -129,19 +129,24 @@ class CsrdItems:
         options = self.table_text(self.r.list_of(raw, "options", path), f"{path}.options")
         return f"{text}\n\n{options}" if options else text
 
+    def _device_level(self, raw: dict[str, Any], path: str) -> tuple[int | None, str]:
+        """A cypher's or artifact's (fixed level, level dice text): dice win when given."""
+        dice = self.r.text(raw, "level_dice", path)
+        mod = self.r.whole(raw, "level_mod", path, default=0)
+        return (None if dice else (mod or None)), level_dice_text(dice, mod)
+
     def read_cyphers(self, doc: dict[str, Any]) -> None:
         r = self.r
         for i, raw in enumerate(r.list_of(doc, "cyphers", "$")):
             path = f"$.cyphers[{i}]"
             raw_name = r.text(r.object_at(raw, path), "name", path, required=True)
             uid = self.uid("cypher", raw_name)
-            dice = r.text(raw, "level_dice", path)
-            mod = r.whole(raw, "level_mod", path, default=0)
+            level, level_dice = self._device_level(raw, path)
             obj = Cypher(
                 name=self.unique_name("cypher", display_name(raw_name)),
-                level=None if dice else (mod or None),
+                level=level,
                 effect=self._with_options(raw, path, "effect"),
-                level_dice=level_dice_text(dice, mod),
+                level_dice=level_dice,
                 form=r.text(raw, "form", path),
                 uid=uid,
             )
@@ -154,15 +159,14 @@ class CsrdItems:
             path = f"$.artifacts[{i}]"
             raw_name = r.text(r.object_at(raw, path), "name", path, required=True)
             uid = self.uid("artifact", raw_name)
-            dice = r.text(raw, "level_dice", path)
-            mod = r.whole(raw, "level_mod", path, default=0)
+            level, level_dice = self._device_level(raw, path)
             obj = Artifact(
                 name=self.unique_name("artifact", display_name(raw_name)),
-                level=None if dice else (mod or None),
+                level=level,
                 depletion=depletion_text(r.text(raw, "depletion", path)),
                 effect=self._with_options(raw, path, "effect"),
                 form=r.text(raw, "form", path),
-                level_dice=level_dice_text(dice, mod),
+                level_dice=level_dice,
                 uid=uid,
             )
             self.add(obj, [tag_name(t) for t in r.list_of(raw, "tags", path)])

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -233,6 +234,18 @@ def _recoveries(a: _Actor, ch: Character) -> None:
         a.moved(f"the recovery roll '{roll}'", f"Recovery roll: {roll}")
 
 
+#: Foundry item types that become a sheet list entry: (Character list, reader).
+_SHEET_ITEMS: dict[str, tuple[str, Callable[[str, dict[str, Any]], Any]]] = {
+    "ability": ("abilities", fi.ability),
+    "cypher": ("cyphers", fi.cypher),
+    "artifact": ("artifacts", fi.artifact),
+    "oddity": ("oddities", fi.oddity),
+    "equipment": ("equipment", fi.equipment),
+    "armor": ("armor", fi.armor),
+    "attack": ("weapons", fi.weapon),
+}
+
+
 def _pc_items(a: _Actor, ch: Character) -> None:
     practiced = []
     for _index, kind, name, sys in a.items():
@@ -242,20 +255,9 @@ def _pc_items(a: _Actor, ch: Character) -> None:
                 practiced.append(name)
             else:
                 ch.skills.append(skill)
-        elif kind == "ability":
-            ch.abilities.append(fi.ability(name, sys))
-        elif kind == "cypher":
-            ch.cyphers.append(fi.cypher(name, sys))
-        elif kind == "artifact":
-            ch.artifacts.append(fi.artifact(name, sys))
-        elif kind == "oddity":
-            ch.oddities.append(fi.oddity(name, sys))
-        elif kind == "equipment":
-            ch.equipment.append(fi.equipment(name, sys))
-        elif kind == "armor":
-            ch.armor.append(fi.armor(name, sys))
-        elif kind == "attack":
-            ch.weapons.append(fi.weapon(name, sys))
+        elif kind in _SHEET_ITEMS:
+            list_name, read = _SHEET_ITEMS[kind]
+            getattr(ch, list_name).append(read(name, sys))
         else:
             _other_item(a, kind, name, sys)
     if practiced:

@@ -97,9 +97,9 @@ def _creature() -> list[Field]:
     ]
 
 
-def _cypher() -> list[Field]:
+def _device_fields() -> list[Field]:
+    """Level (or its dice) and form: what cyphers and artifacts share."""
     return [
-        _name(),
         OptionalIntField(
             "level",
             translate("EntryEditor", "&Level"),
@@ -108,6 +108,13 @@ def _cypher() -> list[Field]:
         ),
         LineField("level_dice", translate("EntryEditor", "Level &dice (e.g. 1d6+2)")),
         LineField("form", translate("EntryEditor", "&Form")),
+    ]
+
+
+def _cypher() -> list[Field]:
+    return [
+        _name(),
+        *_device_fields(),
         TextField("effect", translate("EntryEditor", "&Effect")),
     ]
 
@@ -115,14 +122,7 @@ def _cypher() -> list[Field]:
 def _artifact() -> list[Field]:
     return [
         _name(),
-        OptionalIntField(
-            "level",
-            translate("EntryEditor", "&Level"),
-            1,
-            translate("EntryEditor", "blank: rolled"),
-        ),
-        LineField("level_dice", translate("EntryEditor", "Level &dice (e.g. 1d6+2)")),
-        LineField("form", translate("EntryEditor", "&Form")),
+        *_device_fields(),
         LineField("depletion", translate("EntryEditor", "De&pletion (e.g. 1 in 1d10)")),
         BoolField("depleted", translate("EntryEditor", "Depleted")),
         TextField("effect", translate("EntryEditor", "&Effect")),
