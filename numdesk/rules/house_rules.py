@@ -75,6 +75,13 @@ def derive_profile(
     switch, and nothing is built.
     """
     start = _builtin(base)
+    label = check_label(label)
+    values = {key: _checked(key, value) for key, value in changes.items()}
+    return dataclasses.replace(start, name=name, label=label, base=start.name, **values)
+
+
+def check_label(label: str) -> str:
+    """`label` stripped, if it can name a rules set; RulesError saying why not otherwise."""
     label = label.strip()
     if not label:
         raise RulesError("A rules set needs a name.")
@@ -82,8 +89,7 @@ def derive_profile(
         raise RulesError(f"A rules set's name has at most {MAX_LABEL} characters.")
     if label.casefold() in {p.label.casefold() for p in BUILTIN_PROFILES.values()}:
         raise RulesError(f"'{label}' is the name of a built-in rules set; choose another.")
-    values = {key: _checked(key, value) for key, value in changes.items()}
-    return dataclasses.replace(start, name=name, label=label, **values)
+    return label
 
 
 def profile_changes(base: Profile | str, profile: Profile) -> dict[str, Any]:

@@ -61,6 +61,13 @@ class Profile:
     benefit_spends: bool = True
     #: draw the attack, take the attack and guarding exist (RULES.md T3/T4)
     defense_actions: bool = False
+    #: the built-in a house rules set starts from ("" for the built-ins themselves)
+    base: str = ""
+
+    @property
+    def family(self) -> str:
+        """The built-in whose templates and books this profile uses (itself if built in)."""
+        return self.base or self.name
 
 
 NUMENERA = Profile(

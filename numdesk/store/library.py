@@ -105,6 +105,7 @@ class Library:
         }
         #: rules sets stored here that cannot be used (each a sentence), from the last load
         self.rules_set_problems: list[str] = []
+        self._registered: set[str] = set()
 
     # -- opening and closing ---------------------------------------------------------
 
@@ -178,7 +179,12 @@ class Library:
         return self._path
 
     def close(self) -> None:
-        """Close every connection (the WAL is folded back into the file)."""
+        """Close every connection (the WAL is folded back into the file).
+
+        The library's rules sets leave the registry: another library does not know them.
+        """
+        forget(self._registered)
+        self._registered.clear()
         self._writer.dispose()
         self._reader.dispose()
 
@@ -236,7 +242,7 @@ class Library:
                 conn.execute(
                     update(Entry).where(Entry.uid.in_(list(favourites))).values(favourite=True)
                 )
-        self.rules_set_problems = register_sets(objs)
+        self.rules_set_problems = register_sets(objs, self._registered)
 
     def load(self, uid: str) -> ModelObject:
         """The entry `uid` whatever its kind; LibraryError if missing."""
@@ -283,6 +289,14 @@ class Library:
     def delete(self, uid: str) -> None:
         """Remove entry `uid` whatever its kind (with its tags and history)."""
         self._delete(uid, None)
+
+    def check_deletable(self, uid: str) -> None:
+        """LibraryError naming the users if `uid` is a rules set that entries still use."""
+        with self._reading() as session:
+            conn = session.connection()
+            row = conn.execute(select(Entry.kind, Entry.name).where(Entry.uid == uid)).first()
+            if row is not None and row.kind == EntryKind.RULES_SET.value:
+                refuse_delete_in_use(conn, uid, row.name)
 
     def summary(self, uid: str) -> EntrySummary:
         """The browser line of entry `uid`; LibraryError if missing."""
@@ -387,7 +401,7 @@ class Library:
     def _load_rules_sets(self) -> None:
         """Register this library's house rules sets so `get_profile` knows them."""
         with self._reading() as session:
-            self.rules_set_problems = load_registry(session.connection())
+            self.rules_set_problems = load_registry(session.connection(), self._registered)
 
     def _add_newer_starter(self) -> None:
         """Add the starter files newer than the library's edition, new uids only.
@@ -451,7 +465,7 @@ class Library:
             obj.profile()  # a set whose changes do not fit is refused, not stored
         with self._writing() as session:
             write_rows(session.connection(), [row])
-        register_sets([obj])
+        register_sets([obj], self._registered)
 
     def _delete(self, uid: str, kind: EntryKind | None) -> None:
         with self._writing() as session:
@@ -463,7 +477,8 @@ class Library:
             conn.execute(delete(Entry).where(Entry.id == entry_id))
             drop_unused_tags(conn)
         if row.kind == EntryKind.RULES_SET.value:
-            forget(uid)
+            forget([uid])
+            self._registered.discard(uid)
 
     def _list(self, kind: EntryKind) -> list[EntrySummary]:
         with self._reading() as session:

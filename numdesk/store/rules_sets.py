@@ -30,10 +30,11 @@ if TYPE_CHECKING:
     from numdesk.store.library import Library
 
 
-def register_sets(objs: Iterable[ModelObject]) -> list[str]:
+def register_sets(objs: Iterable[ModelObject], registered: set[str]) -> list[str]:
     """Register the rules sets among `objs`; return a sentence per set that cannot be used.
 
-    A set whose stored changes no longer fit (a damaged row, a file from a newer numdesk)
+    The uids registered are added to `registered` (the library forgets them on close). A
+    set whose stored changes no longer fit (a damaged row, a file from a newer numdesk)
     is left unregistered and named, never guessed at.
     """
     problems = []
@@ -43,13 +44,15 @@ def register_sets(objs: Iterable[ModelObject]) -> list[str]:
                 register_profile(obj.profile())
             except DomainError as err:
                 problems.append(err.message)
+            else:
+                registered.add(obj.uid)
     return problems
 
 
-def load_registry(conn: Connection) -> list[str]:
+def load_registry(conn: Connection, registered: set[str]) -> list[str]:
     """Register every rules set stored in the library behind `conn` (at open)."""
     rows = conn.execute(select(Entry.data).where(Entry.kind == EntryKind.RULES_SET.value))
-    return register_sets(rebuild(EntryKind.RULES_SET, row.data, None) for row in rows)
+    return register_sets((rebuild(EntryKind.RULES_SET, row.data, None) for row in rows), registered)
 
 
 def users_of(conn: Connection, uid: str) -> list[str]:
@@ -71,9 +74,10 @@ def refuse_delete_in_use(conn: Connection, uid: str, name: str) -> None:
         )
 
 
-def forget(uid: str) -> None:
-    """Drop a deleted set from the registry."""
-    unregister_profile(uid)
+def forget(uids: Iterable[str]) -> None:
+    """Drop deleted sets, or those of a library being closed, from the registry."""
+    for uid in list(uids):
+        unregister_profile(uid)
 
 
 def ensure_rules_set(library: Library, base: str, name: str, changes: Mapping[str, Any]) -> Profile:

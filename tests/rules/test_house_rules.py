@@ -27,7 +27,7 @@ from numdesk.rules.types import SkillLevel
 
 def test_every_profile_switch_and_cap_can_be_changed() -> None:
     editable = {f.name for f in PROFILE_FIELDS}
-    fixed = {"name", "label"}
+    fixed = {"name", "label", "base"}
     assert editable | fixed == {f.name for f in dataclasses.fields(Profile)}
 
 
@@ -38,6 +38,7 @@ def test_cypher_with_damage_track_and_subtracted_armor() -> None:
     assert house.uses_damage_track and house.armor_subtracts
     assert house.skill_ease_cap == CYPHER.skill_ease_cap  # everything else kept
     assert house.has_action_timing
+    assert house.base == "cypher" and house.family == "cypher" and CYPHER.family == "cypher"
     assert profile_changes(CYPHER, house) == changes
     assert describe_changes("cypher", changes) == [
         "uses_damage_track: no → yes",
