@@ -30,4 +30,6 @@ class Ability:
     source: AbilitySource = AbilitySource.OTHER
     description: str = ""
     cost_text: str = ""
+    #: put aside: kept on the sheet but no longer in use
+    archived: bool = False
     uid: str = field(default_factory=new_uid)

@@ -22,6 +22,9 @@ class Cypher:
     effect: str = ""
     level_dice: str = ""
     form: str = ""
+    #: False while the character does not know what it is (`unidentified_name` is shown)
+    identified: bool = True
+    unidentified_name: str = ""
     uid: str = field(default_factory=new_uid)
 
 
@@ -39,6 +42,8 @@ class Artifact:
     form: str = ""
     level_dice: str = ""
     depleted: bool = False
+    identified: bool = True
+    unidentified_name: str = ""
     uid: str = field(default_factory=new_uid)
 
 
