@@ -87,6 +87,17 @@ def _map(a: SourceActor, profile: str | None) -> ModelObject | None:
     return None
 
 
+def _portrait(a: SourceActor) -> None:
+    """A portrait is a file on the Foundry server, not in the export: say it stays behind."""
+    img = a.doc.get("img")
+    if isinstance(img, str) and img and not img.startswith(("icons/svg/", "systems/")):
+        a.refused(
+            "img",
+            f"the portrait '{img}' is a file on the Foundry server, not in the "
+            "export; add it to the sheet by hand.",
+        )
+
+
 def read_foundry(doc: Any, file: Path, profile: str | None = None) -> FileImport:
     """One actor export as an entry (or none for a marker), with the import report."""
     if not is_foundry_actor(doc):
@@ -98,6 +109,7 @@ def read_foundry(doc: Any, file: Path, profile: str | None = None) -> FileImport
     fmt = NUMENERA_FORMAT if system == NUMENERA_SYSTEM else layout_of(actor.sys).FORMAT
     result = FileImport(path=file, format=fmt)
     obj = _map(actor, profile)
+    _portrait(actor)
     result.lines = actor.lines
     if obj is None:
         return result

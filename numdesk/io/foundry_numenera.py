@@ -95,6 +95,14 @@ def numenera_pc(a: SourceActor, profile: str | None) -> Character:
         a.moved("system.armorPenalty", "the armor penalty", f"Armor penalty: {penalty}")
     for item in a.items():
         _pc_item(a, ch, item)
+    total = fi.as_int(a.sys.get("armor"))
+    worn = sum(piece.value or 0 for piece in ch.armor)
+    if total != worn:
+        a.changed(
+            "system.armor",
+            f"Armor {total} on the Foundry sheet; the armor listed "
+            f"adds up to {worn}, which is what numdesk counts.",
+        )
     ch.background = _text(a.sys.get("background"))
     ch.notes = a.notes_text()
     return ch

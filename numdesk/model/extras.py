@@ -23,6 +23,7 @@ class ExtraPool:
     current: int = 0
     maximum: int = 0
     edge: int = 0
+    uid: str = field(default_factory=new_uid)
 
 
 @dataclass
@@ -74,6 +75,7 @@ class Money:
 
     currency: str
     amount: int = 0
+    uid: str = field(default_factory=new_uid)
 
 
 @dataclass
