@@ -312,8 +312,13 @@ class LibraryController(QObject):
 
     # -- import and export ------------------------------------------------------------
 
-    def import_files(self, paths: Sequence[Path], progress: Progress | None = None) -> ImportReport:
+    def import_files(
+        self, paths: Sequence[Path], progress: Progress | None = None, keep_going: bool = False
+    ) -> ImportReport:
         """Import `paths` (format detected from each file's content), all or nothing.
+
+        With `keep_going` each file is all or nothing on its own: files that cannot be
+        read are listed in `report.failed` and the others are imported.
 
         A problem raises a DomainError naming the file, the place in it and what was
         expected; `progress` may raise `ImportCancelled` to stop. Either way nothing is
@@ -321,7 +326,9 @@ class LibraryController(QObject):
         """
         from numdesk.io.importer import import_files
 
-        report = import_files(self.library, [Path(p) for p in paths], progress)
+        report = import_files(
+            self.library, [Path(p) for p in paths], progress, keep_going=keep_going
+        )
         self.entriesChanged.emit()
         for file in report.files:
             for entry in file.entries:

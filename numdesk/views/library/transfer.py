@@ -12,9 +12,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
-from PySide6.QtWidgets import QApplication, QFileDialog, QProgressDialog
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QProgressDialog
 
 from numdesk.controllers.library import ImportCancelled
+from numdesk.io.entries import ImportReport, Progress
 from numdesk.io.schema import EXPORT_SUFFIX
 from numdesk.model.errors import DomainError
 from numdesk.views.dialogs import show_error, show_info
@@ -91,7 +92,47 @@ def run_import(window: LibraryHost, paths: Sequence[Path]) -> bool:
             raise ImportCancelled
 
     try:
-        report = window.controller.import_files(list(paths), progress)
+        report = _import(window, dialog, paths, progress, keep_going=False)
+    except DomainError as err:
+        dialog.hide()
+        if len(paths) < 2:
+            _tell_failure(window, err.message)
+            return False
+        if not _import_the_rest(window, err.message):
+            return False
+        dialog.show()
+        try:
+            report = _import(window, dialog, paths, progress, keep_going=True)
+        except DomainError:
+            return False
+    dialog.hide()
+    if report is None:
+        return False
+    window.statusBar().showMessage(report.summary(), 10000)
+    _show_report(window, report)
+    return True
+
+
+def _tell_failure(window: LibraryHost, message: str) -> None:
+    show_error(
+        window,
+        translate("Transfer", "Import failed"),
+        message,
+        translate("Transfer", "Nothing was imported; the library is unchanged."),
+    )
+
+
+def _import(
+    window: LibraryHost,
+    dialog: QProgressDialog,
+    paths: Sequence[Path],
+    progress: Progress,
+    keep_going: bool,
+) -> ImportReport | None:
+    """Run the import; None when cancelled (said to the user). A problem raises DomainError,
+    except in a keep-going import, where a failure to save is shown here and re-raised."""
+    try:
+        return window.controller.import_files(list(paths), progress, keep_going=keep_going)
     except ImportCancelled:
         dialog.hide()
         show_info(
@@ -99,20 +140,59 @@ def run_import(window: LibraryHost, paths: Sequence[Path]) -> bool:
             translate("Transfer", "Import"),
             translate("Transfer", "Import cancelled; nothing was imported."),
         )
-        return False
+        return None
     except DomainError as err:
-        dialog.hide()
-        show_error(
-            window,
-            translate("Transfer", "Import failed"),
-            err.message,
-            translate("Transfer", "Nothing was imported; the library is unchanged."),
+        if keep_going:
+            dialog.hide()
+            _tell_failure(window, err.message)
+        raise
+
+
+def _import_the_rest(window: LibraryHost, message: str) -> bool:
+    """One file of several cannot be read: offer to import the others without it."""
+    box = QMessageBox(
+        QMessageBox.Icon.Warning,
+        translate("Transfer", "Import failed"),
+        message,
+        QMessageBox.StandardButton.NoButton,
+        window,
+    )
+    box.setObjectName("importRestBox")
+    box.setInformativeText(
+        translate(
+            "Transfer",
+            "Nothing was imported; the library is unchanged. You can import the other "
+            "files and leave out those that cannot be read; each file comes in whole or "
+            "not at all.",
         )
-        return False
-    dialog.hide()
-    window.statusBar().showMessage(report.summary(), 10000)
-    show_info(window, translate("Transfer", "Import"), report.summary())
-    return True
+    )
+    rest = box.addButton(
+        translate("Transfer", "Import the Rest"), QMessageBox.ButtonRole.AcceptRole
+    )
+    cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+    box.setDefaultButton(cancel)
+    box.exec()
+    return box.clickedButton() is rest
+
+
+#: How many report lines the summary shows before "Show Details..." holds the rest.
+_SHOWN_LINES = 12
+
+
+def _show_report(window: LibraryHost, report: ImportReport) -> None:
+    """The import summary: what came in, what was left out, and each value that moved."""
+    notes = report.notes
+    details = "\n".join(notes[:_SHOWN_LINES])
+    if len(notes) > _SHOWN_LINES:
+        more = len(notes) - _SHOWN_LINES
+        details += "\n" + translate("Transfer", "…and {0} more (Show Details).").format(more)
+    show_info(
+        window,
+        translate("Transfer", "Import"),
+        report.summary(),
+        details,
+        "\n".join(notes) if len(notes) > _SHOWN_LINES else "",
+    )
 
 
 def export_dialog(window: LibraryHost, uids: Sequence[str] | None) -> None:

@@ -83,7 +83,16 @@ REST_BOXES = ("restOneAction", "restTenMinutes", "restOneHour", "restTenHours")
 SEVERITIES = ("minor", "moderate", "major")
 #: rows of the paper that stack their boxes when the sheet is too narrow to show them
 #: side by side (pairs of lists first, the three stats last), instead of scrolling sideways
-REFLOW_ROWS = ("devicesRow", "armsRow", "gearRow", "companionsRow", "healthRow", "statsRow")
+REFLOW_ROWS = (
+    "devicesRow",
+    "armsRow",
+    "gearRow",
+    "companionsRow",
+    "extrasRow",
+    "shiftsRow",
+    "healthRow",
+    "statsRow",
+)
 
 
 def _attr(field: str) -> Callable[[Character], Any]:
@@ -416,7 +425,6 @@ class SheetWidget(QWidget):
         """Keyboard order follows the paper: header, numbers, stats, health, lists, story."""
         order: list[QWidget] = [self.line(n) for n, _f, _e in TEXT_FIELDS]
         order += [self.line(n) for n, _f, _e in NUMBER_FIELDS[:4]]
-        order.append(self.line("currencyEdit"))
         order += [child(self.form, QPushButton, "portraitChoose")]
         order += [child(self.form, QPushButton, "portraitRemove")]
         for stat in Stat:
@@ -445,7 +453,7 @@ class SheetWidget(QWidget):
             "power_shifts",
         ):
             order += self.list_editors[name].focus_chain()
-        order += [self.line("initiativeBonusEdit"), self.line("stressEdit")]
+        order += [self.line(n) for n in ("currencyEdit", "initiativeBonusEdit", "stressEdit")]
         order += [child(self.form, QPlainTextEdit, n) for n, _f in STORY_FIELDS]
         for first, second in itertools.pairwise(order):
             QWidget.setTabOrder(first, second)
