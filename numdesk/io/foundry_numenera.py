@@ -170,6 +170,12 @@ def _pc_item(a: SourceActor, ch: Character, item: SourceItem) -> None:
             )
         )
     elif kind == "cypher":
+        if kind_of_cypher := str(s.get("cypherType") or "").strip():
+            a.moved(
+                f"{item.where}.cypherType",
+                f"the cypher type of '{name}'",
+                f"{name} is {kind_of_cypher}.",
+            )
         level, dice = _level(s)
         ch.cyphers.append(
             Cypher(
