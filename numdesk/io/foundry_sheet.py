@@ -34,7 +34,8 @@ _LISTS = {
     "material": "equipment",
     "ammo": "equipment",
 }
-_TEEN_LISTS = {"abilities", "skills", "weapons", "armor", "lasting_damage"}
+#: the item types a second form holds
+_TEEN_KINDS = {"ability", "skill", "attack", "armor", "lasting-damage"}
 
 
 def item_kind(item: SourceItem) -> tuple[str, bool]:
@@ -191,8 +192,14 @@ def add_items(a: SourceActor, sheet: Any, teen: SecondForm | None) -> None:
     for item in a.items():
         kind, is_teen = item_kind(item)
         target = teen if is_teen and teen is not None else sheet
-        if is_teen and kind not in {"ability", "skill", "attack", "armor", "lasting-damage"}:
+        if is_teen and teen is not None and kind not in _TEEN_KINDS:
             target = sheet
+            a.changed(
+                item.where,
+                f"the teen-form {kind} '{item.name}' is listed on the main "
+                "sheet (a second form keeps abilities, skills, attacks, armor and "
+                "lasting damage).",
+            )
         if is_teen and teen is None:
             a.changed(
                 item.where,

@@ -101,3 +101,14 @@ class Shield:
     major: int = 0
     broken: bool = False
     uid: str = field(default_factory=new_uid)
+
+
+def shown_name(device: Cypher | Artifact) -> str:
+    """The name a player sees: an unidentified device by what it looks like.
+
+    Its real name stays in `name` for the GM (and for when it is identified).
+    """
+    if device.identified:
+        return device.name
+    kind = "cypher" if isinstance(device, Cypher) else "artifact"
+    return f"{device.unidentified_name or 'Unknown ' + kind} (not identified)"

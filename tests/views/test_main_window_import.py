@@ -141,7 +141,7 @@ FOUNDRY = Path(__file__).parents[1] / "io" / "fixtures"
 
 
 def test_import_the_rest_skips_a_bad_file_and_shows_the_report(
-    qtbot: QtBot, window: MainWindow, tmp_path: Path
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, artifacts_dir: Path
 ) -> None:
     bad = tmp_path / "broken.json"
     bad.write_text('{"name": "X", "type": "pc", "system": {}, "items": 5}', encoding="utf-8")
@@ -152,7 +152,7 @@ def test_import_the_rest_skips_a_bad_file_and_shows_the_report(
 
     def look(dialog: QWidget) -> None:
         assert isinstance(dialog, QMessageBox)
-        dialog.grab().save(str(tmp_path / "import-report.png"))
+        dialog.grab().save(str(artifacts_dir / "import-report.png"))
         summary.extend([dialog.text(), dialog.informativeText()])
         dialog.accept()
 

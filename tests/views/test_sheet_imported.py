@@ -34,6 +34,8 @@ def test_an_imported_sheet_shows_its_extras(
     assert "Extra one-action recoveries: 1 used of 2." in extras
     assert "Second form: Little Maya (Curious), not in play" in extras
     assert "Might 6/7" in extras
+    combo = sheet.play_panel.cypher_combo
+    assert combo.itemText(0) == "Odd pebble (not identified) (level 4)"
     sheet.grab().save(str(artifacts_dir / "sheet-imported-foundry.png"))
     editor = sheet.list_editors["recursions"]
     sheet.scroll_area.ensureWidgetVisible(editor)
