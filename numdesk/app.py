@@ -17,6 +17,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
 from PySide6.QtGui import QFileOpenEvent
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
+from numdesk import probe
 from numdesk.gui import create_application
 from numdesk.paths import default_library_path
 
@@ -106,6 +107,8 @@ def run_app(
     if not open_first_library(controller, Path(library) if library else default_library_path()):
         return 1
     window = MainWindow(controller)
+    if probe.wanted():
+        probe.FirstPaint(window.browser.table.viewport(), probe.finish)
     window.show()
     opener = FileOpener(window)
     app.installEventFilter(opener)

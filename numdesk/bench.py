@@ -216,7 +216,17 @@ def bench_store(
     return rows
 
 
-BENCHMARKS: dict[str, Callable[[Path], list[tuple[str, str]]]] = {"store": bench_store}
+def bench_startup(folder: Path) -> list[tuple[str, str]]:
+    """The start-up benchmark (`numdesk.bench_startup`) with its defaults."""
+    from numdesk import bench_startup
+
+    return bench_startup.bench_startup(folder)
+
+
+BENCHMARKS: dict[str, Callable[[Path], list[tuple[str, str]]]] = {
+    "store": bench_store,
+    "startup": bench_startup,
+}
 
 
 def main(argv: list[str] | None = None) -> int:
