@@ -18,7 +18,7 @@ from PySide6.QtGui import QFileOpenEvent
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from numdesk import probe
-from numdesk.gui import create_application
+from numdesk.gui import after_first_paint, create_application
 from numdesk.paths import default_library_path
 
 
@@ -104,11 +104,25 @@ def run_app(
     theme.apply_theme(app, settings.theme())
     theme.follow_system(app, settings.theme)
     controller = LibraryController(settings=settings)
-    if not open_first_library(controller, Path(library) if library else default_library_path()):
+    path = Path(library) if library else default_library_path()
+    # The first screen lists the file directly; the store (SQLAlchemy, the checks and
+    # the daily backup) opens once the window is painted, or when an action needs it.
+    previewed = controller.preview_library(path)
+    if not previewed and not open_first_library(controller, path):
         return 1
     window = MainWindow(controller)
+    listing = window.browser.table.viewport()
+    if previewed:
+        controller.openFailed.connect(partial(_open_failed, window, controller, path))
+        after_first_paint(listing, controller.finish_opening_soon)
     if probe.wanted():
-        probe.FirstPaint(window.browser.table.viewport(), probe.finish)
+        # the library closed cleanly (WAL folded back), or the next start could not
+        # preview it
+        done = partial(probe.finish, controller.close)
+        if probe.wanted() == "ready" and previewed:
+            controller.libraryOpened.connect(lambda _path: QTimer.singleShot(0, done))
+        else:
+            after_first_paint(listing, done)
     window.show()
     opener = FileOpener(window)
     app.installEventFilter(opener)
@@ -118,6 +132,13 @@ def run_app(
         return app.exec()
     finally:
         controller.close()
+
+
+def _open_failed(window: QWidget, controller: object, path: Path, _message: str) -> None:
+    """The library shown at start could not be opened in full (found damaged, say):
+    the same choices as when it cannot be opened at all, or quit."""
+    if not open_first_library(controller, path):
+        window.close()
 
 
 class FileOpener(QObject):

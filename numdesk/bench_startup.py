@@ -3,7 +3,7 @@
     python -m numdesk.bench startup              (defaults: 7 runs, a new 17k library)
     python -m numdesk.bench_startup --runs 7 --library KEEP.numdesk
 
-It builds the benchmark library once (the `numdesk.bench` library of 17,000 entries
+It builds the benchmark library once (the `numdesk.bench_library` of 17,000 entries
 plus the starter content; with `--library`, it is built there if missing and reused
 after), opens it once so the daily backup is not part of the timings, then starts
 whole processes, interleaved so a busy machine slows both alike:
@@ -28,6 +28,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,6 +37,8 @@ from pathlib import Path
 BARE_WINDOW = Path(__file__).resolve().parent.parent / "packaging" / "bare_window.py"
 #: The environment variable that makes the app end itself at a point of its start.
 PROBE_ENV = "NUMDESK_STARTUP_PROBE"
+#: Seconds after which a start is taken to hang (and the benchmark stops).
+TIMEOUT_S = 60
 
 
 @dataclass
@@ -50,13 +53,14 @@ class Samples:
     peak_mb: list[float] = field(default_factory=list)
 
 
-def build_library(path: Path) -> None:
-    """The benchmark library at `path`: starter content plus `numdesk.bench`'s 17,000."""
-    from numdesk.bench import build_objects
+def build_library(path: Path, sizes: tuple[int, int, int] = (10_000, 2_000, 5_000)) -> None:
+    """The benchmark library at `path`: starter content plus `sizes` (creatures,
+    characters, items) of `numdesk.bench_library`'s entries, 17,000 by default."""
+    from numdesk.bench_library import build_objects
     from numdesk.store import Library
 
     with Library.create(path) as lib:
-        lib.save_many(list(build_objects()))
+        lib.save_many(list(build_objects(*sizes)))
     # the first open of the day checks every page and takes the daily backup: done
     # here, so the timed starts are the everyday ones
     Library.open(path).close()
@@ -75,8 +79,11 @@ def run_once(samples: Samples, env: dict[str, str]) -> None:
         stderr=subprocess.DEVNULL,
         text=True,
     )
+    watchdog = threading.Timer(TIMEOUT_S, proc.kill)  # a start that hangs fails the run
+    watchdog.start()
     _pid, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
+    watchdog.cancel()
     assert proc.stdout is not None
     said = proc.stdout.read()
     proc.stdout.close()

@@ -10,9 +10,7 @@ nothing here runs.
 from __future__ import annotations
 
 import os
-
-from PySide6.QtCore import QEvent, QObject, QTimer
-from PySide6.QtWidgets import QWidget
+from collections.abc import Callable
 
 PROBE_ENV = "NUMDESK_STARTUP_PROBE"
 
@@ -22,23 +20,10 @@ def wanted() -> str | None:
     return os.environ.get(PROBE_ENV) or None
 
 
-class FirstPaint(QObject):
-    """Calls `then` (once, on the next turn of the event loop) after `widget` painted."""
-
-    def __init__(self, widget: QWidget, then: object) -> None:
-        super().__init__(widget)
-        self._then = then
-        self._seen = False
-        widget.installEventFilter(self)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Paint and not self._seen:
-            self._seen = True
-            QTimer.singleShot(0, self._then)  # type: ignore[call-overload]
-        return False
-
-
-def finish() -> None:
-    """Say the point was reached and end the process without any teardown."""
+def finish(before: Callable[[], object] | None = None) -> None:
+    """Say the point was reached and end the process without any teardown (but
+    `before`, if given)."""
+    if before is not None:
+        before()
     print("painted", flush=True)
     os._exit(0)
