@@ -25,14 +25,14 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from numdesk.controllers.settings import AppSettings
+from numdesk.model.entry_kind import EntryKind
 from numdesk.model.errors import DomainError
-from numdesk.model.items import new_uid
-from numdesk.model.kinds import EntryKind, ModelObject, kind_of
 from numdesk.model.summary import EntrySummary
 from numdesk.store.reader import LibraryReader
 
 if TYPE_CHECKING:
     from numdesk.io.entries import ImportReport
+    from numdesk.model.kinds import ModelObject
     from numdesk.store.library import Library
 
 Progress = Callable[[int, int], None]
@@ -98,6 +98,14 @@ class _RenameCommand(QUndoCommand):
 
     def undo(self) -> None:
         self._controller._write_name(self._uid, self._old)
+
+
+def _kind_of(obj: ModelObject) -> EntryKind:
+    """The kind of `obj` (`numdesk.model.kinds`, which loads every model class, is
+    imported on first use: the first screen lists entries without them)."""
+    from numdesk.model.kinds import kind_of
+
+    return kind_of(obj)
 
 
 def _store_class() -> type[Library]:
@@ -173,6 +181,11 @@ class LibraryController(QObject):
     def is_open(self) -> bool:
         """Whether a library is open (or shown, about to be opened in full)."""
         return self._library is not None or self._preview is not None
+
+    @property
+    def is_fully_open(self) -> bool:
+        """Whether the library itself is open (not only shown through a preview)."""
+        return self._library is not None
 
     @property
     def path(self) -> Path | None:
@@ -315,6 +328,8 @@ class LibraryController(QObject):
 
     def duplicate(self, uid: str) -> str:
         """Store a copy of `uid` under a new uid and a "(copy)" name; returns the new uid."""
+        from numdesk.model.items import new_uid
+
         original = self.load(uid)
         clone = copy.deepcopy(original)
         clone.uid = new_uid()
@@ -352,7 +367,7 @@ class LibraryController(QObject):
 
     def save_entry(self, obj: ModelObject) -> None:
         """Store `obj` now (for controllers with their own undo stacks) and announce it."""
-        self.library.repo_for(kind_of(obj)).save(obj)
+        self.library.repo_for(_kind_of(obj)).save(obj)
         self.entrySaved.emit(obj.uid)
         self.entriesChanged.emit()
 
@@ -380,7 +395,7 @@ class LibraryController(QObject):
         """Set the stored name of `uid`, keeping everything else as it is stored now."""
         current = self.load(uid)
         current.name = name
-        self.library.repo_for(kind_of(current)).save(current)
+        self.library.repo_for(_kind_of(current)).save(current)
         self.entrySaved.emit(uid)
         self.entriesChanged.emit()
 
@@ -391,7 +406,7 @@ class LibraryController(QObject):
             library.repo_for(library.kind_of_uid(uid)).delete(uid)
             self.entryDeleted.emit(uid)
         else:
-            library.repo_for(kind_of(obj)).save(copy.deepcopy(obj))
+            library.repo_for(_kind_of(obj)).save(copy.deepcopy(obj))
             if meta is not None:
                 library.set_tags(uid, list(meta.tags))
                 library.set_favourite(uid, meta.favourite)
