@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -60,6 +61,17 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def choose_headless_platform() -> None:
+    """Let subcommands use Qt (PDF writing, fonts) without a display.
+
+    Subcommands show no window, so Qt's offscreen platform serves them everywhere; on
+    a server or over SSH without it Qt aborts the process looking for a display. A
+    platform the user chose with QT_QPA_PLATFORM is kept.
+    """
+    if not os.environ.get("QT_QPA_PLATFORM"):
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; returns the process exit code."""
     parser = build_parser()
@@ -73,6 +85,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             imports=[Path(name) for name in args.imports if name],
             smoke_pdf=args.smoke_pdf,
         )
+    choose_headless_platform()
     handler = args.handler
     try:
         return int(handler(args))

@@ -35,7 +35,7 @@ def run_export(args: argparse.Namespace) -> int:
     from numdesk.store import Library
 
     kinds = [EntryKind(k) for k in args.kind] if args.kind else None
-    with Library.open(_library_path(args), create=False) as lib:
+    with Library.open_read_only(_library_path(args)) as lib:
         count = export_entries(lib, Path(args.out), uids=args.uid or None, kinds=kinds)
     noun = "entry" if count == 1 else "entries"
     print(f"Exported {count:,} {noun} to {args.out}.", file=sys.stdout)

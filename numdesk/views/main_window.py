@@ -97,6 +97,7 @@ class MainWindow(QMainWindow):
         self.restore_layout()
         self._update_title()
         self._update_actions()
+        self._report_backup()
         self.actions_by_id[ActionId.SHOW_LIBRARY].setChecked(
             self.splitter.widget(0).isVisibleTo(self)
         )
@@ -257,7 +258,17 @@ class MainWindow(QMainWindow):
         self.browser.resultsChanged.connect(self._update_status)
         self.documents.currentChanged.connect(self._update_actions)
         self.controller.libraryOpened.connect(lambda _p: self._update_title())
+        self.controller.libraryOpened.connect(lambda _p: self._report_backup())
         self.controller.entriesChanged.connect(self._update_status)
+
+    def _report_backup(self) -> None:
+        """Say in the status bar why opening the library made no backup (a full disk).
+
+        The message stays until another replaces it; the next open tries again.
+        """
+        problem = self.controller.backup_problem if self.controller.is_open else None
+        if problem:
+            self.statusBar().showMessage(problem)
 
     def _set_undo_text(self, action_id: ActionId, text: str) -> None:
         """The Edit menu names the step ("Undo Took 3 Might damage…"); the toolbar button
