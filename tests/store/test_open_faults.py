@@ -96,9 +96,7 @@ def tiny_disk(tmp_path: Path) -> Iterator[Path]:
 def test_a_full_disk_still_opens_and_exports(tiny_disk: Path, tmp_path: Path) -> None:
     source = tmp_path / "big.numdesk"
     with Library.create(source, starter=False) as lib:
-        lib.save_many(
-            [Creature(f"Beast {i}", level=3, description="x" * 2000) for i in range(60)]
-        )
+        lib.save_many([Creature(f"Beast {i}", level=3, description="x" * 2000) for i in range(60)])
     path = tiny_disk / "big.numdesk"
     shutil.copyfile(source, path)
     filler = tiny_disk / "filler"
