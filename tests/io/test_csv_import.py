@@ -47,7 +47,8 @@ def test_good_csv(library: Library, tmp_path: Path) -> None:
         ),
         (
             "name,level,health\nOgre,3,9\nTroll,5,-2\n",
-            "bad.csv: row 3, column 'health': expected a whole number from 0 to 999999, found '-2'.",
+            "bad.csv: row 3, column 'health': expected a whole number from 0 to 999999, "
+            "found '-2'.",
         ),
         (
             "name,level\nOgre,11\n",
