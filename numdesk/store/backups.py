@@ -8,6 +8,7 @@ looks like a backup.
 
 from __future__ import annotations
 
+import errno
 import glob
 import os
 import sqlite3
@@ -107,10 +108,20 @@ def backup_now(library: Path) -> Path:
     try:
         folder.mkdir(exist_ok=True)
     except OSError as err:
-        raise LibraryError(f"Could not create the backup folder {folder}: {err}.") from err
+        raise LibraryError(
+            f"Could not create the backup folder {folder} ({err.strerror or err})."
+        ) from err
     target = folder / f"{library.stem}-{stamp()}{library.suffix}"
     copy_database(library, target)
     return target
+
+
+def failure_reason(err: BaseException) -> str:
+    """Why a backup could not be written, in a few words and without paths."""
+    text = (err.strerror if isinstance(err, OSError) else None) or str(err)
+    if (isinstance(err, OSError) and err.errno == errno.ENOSPC) or "full" in text.lower():
+        return "the disk is full"
+    return f"the backups folder could not be written ({text})"
 
 
 def prune_backups(library: Path, keep: int = KEEP_BACKUPS) -> None:

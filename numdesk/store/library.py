@@ -393,14 +393,14 @@ class Library:
     def _try_backup(self) -> str | None:
         """Take the daily backup; a failure (a full disk) is reported, never fatal.
 
-        The library opens either way; the message says why no backup was made, and as
-        no new backup exists the next open tries again.
+        The library opens either way and `backup_problem` holds the reason in a few
+        words; as no new backup exists, the next open tries again.
         """
         try:
             self.backup_now()
         except (LibraryError, OSError) as err:
-            reason = err.message if isinstance(err, LibraryError) else str(err)
-            return f"No backup was made today: {reason} numdesk will try again next time."
+            cause = err.__cause__ if isinstance(err, LibraryError) and err.__cause__ else err
+            return backups.failure_reason(cause)
         return None
 
     def list_backups(self) -> list[Path]:

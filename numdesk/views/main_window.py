@@ -39,7 +39,7 @@ from numdesk.views.documents import Documents
 from numdesk.views.forms import child, load_form
 from numdesk.views.library import LibraryBrowser, entry_actions, transfer
 from numdesk.views.preferences import PreferencesDialog
-from numdesk.views.theme import dim, heading_font
+from numdesk.views.theme import dim, heading_font, mark_error
 
 LIBRARY_FILTER = QT_TRANSLATE_NOOP(
     "MainWindow", "numdesk libraries (*.numdesk *.sqlite *.db);;All files (*)"
@@ -93,6 +93,10 @@ class MainWindow(QMainWindow):
         self.print_progress: QProgressDialog | None = None
         self.status_label = QLabel()
         self.statusBar().addPermanentWidget(self.status_label)
+        self.backup_label = QLabel()
+        self.backup_label.setObjectName("backupProblem")
+        mark_error(self.backup_label)
+        self.statusBar().addWidget(self.backup_label, 1)
         self.resize(1366, 768)
         self.restore_layout()
         self._update_title()
@@ -264,11 +268,16 @@ class MainWindow(QMainWindow):
     def _report_backup(self) -> None:
         """Say in the status bar why opening the library made no backup (a full disk).
 
-        The message stays until another replaces it; the next open tries again.
+        A label of its own, not a passing message: hovering a menu would wipe that.
         """
         problem = self.controller.backup_problem if self.controller.is_open else None
+        text = ""
         if problem:
-            self.statusBar().showMessage(problem)
+            text = self.tr("No backup was made today: {0}. numdesk will try again next time.")
+            text = text.format(problem)
+        self.backup_label.setText(text)
+        self.backup_label.setToolTip(text)
+        self.backup_label.setVisible(bool(text))
 
     def _set_undo_text(self, action_id: ActionId, text: str) -> None:
         """The Edit menu names the step ("Undo Took 3 Might damage…"); the toolbar button
