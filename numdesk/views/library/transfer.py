@@ -31,7 +31,7 @@ from numdesk.views.library.printing import (
 )
 
 if TYPE_CHECKING:
-    from numdesk.views.main_window import MainWindow
+    from numdesk.views.library.host import LibraryHost
 
 __all__ = [
     "export_dialog",
@@ -59,7 +59,7 @@ def _t(text: str) -> str:
     return QCoreApplication.translate("Transfer", text)
 
 
-def import_dialog(window: MainWindow) -> None:
+def import_dialog(window: LibraryHost) -> None:
     """File > Import: choose files, then import them."""
     names, _ = QFileDialog.getOpenFileNames(
         window, translate("Transfer", "Import"), "", _t(IMPORT_FILTER)
@@ -68,7 +68,7 @@ def import_dialog(window: MainWindow) -> None:
         run_import(window, [Path(n) for n in names])
 
 
-def run_import(window: MainWindow, paths: Sequence[Path]) -> bool:
+def run_import(window: LibraryHost, paths: Sequence[Path]) -> bool:
     """Import `paths` with a progress dialog; True if everything was imported.
 
     The files are read and checked in a worker thread (Cancel works from the first
@@ -113,7 +113,7 @@ def _os_message(err: OSError) -> str:
     return translate("Transfer", "Could not read the file ({0}).").format(reason)
 
 
-def export_dialog(window: MainWindow, uids: Sequence[str] | None) -> None:
+def export_dialog(window: LibraryHost, uids: Sequence[str] | None) -> None:
     """File > Export Library (uids None) or Export Selection: choose a file, write it."""
     if uids is not None and not uids:
         raise DomainError(translate("Transfer", "Select the entries to export first."))
@@ -134,7 +134,7 @@ def export_dialog(window: MainWindow, uids: Sequence[str] | None) -> None:
         run_export(window, path, uids)
 
 
-def run_export(window: MainWindow, path: Path, uids: Sequence[str] | None) -> int:
+def run_export(window: LibraryHost, path: Path, uids: Sequence[str] | None) -> int:
     """Write the entries (all when `uids` is None) to `path`; returns how many."""
     count = window.controller.export(path, uids)
     window.statusBar().showMessage(
