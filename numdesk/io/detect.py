@@ -13,7 +13,6 @@ from numdesk.io.limits import (
     Progress,
     check_entries,
     check_entry_count,
-    count_before_reading,
     parse_json,
     read_text,
 )
@@ -46,7 +45,6 @@ def _read(path: Path, profile: str | None, progress: Progress | None) -> FileImp
         raise ImportFormatError(path, "the file", _WHAT_ANY, "an empty file")
     if start in "{[":
         doc = parse_json(text, path)
-        count_before_reading(doc, path)
         if is_native(doc):
             return read_document(doc, path)
         if is_csrd(doc):

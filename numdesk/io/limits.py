@@ -33,6 +33,9 @@ from numdesk.model.limits import (
 MAX_FILE_BYTES = 50 * 1024 * 1024
 #: Deepest nesting of JSON arrays and objects accepted.
 MAX_DEPTH = 64
+#: Most JSON objects and lists in one file: 50 per entry at the entry cap (a creature
+#: has 2 to 5, the whole CSRD about 25,000).
+MAX_CONTAINERS = 50 * MAX_ENTRIES_PER_IMPORT
 
 #: A JSON string, or an unterminated one running to the end of the text. The closing
 #: quote is optional so that every match succeeds where it starts: the regex engine
@@ -89,15 +92,23 @@ def decode(raw: bytes, path: Path) -> str:
         ) from None
 
 
-def nesting_depth(text: str) -> int:
-    """How deeply arrays/objects nest in JSON `text`, without parsing it.
+def brackets_of(text: str) -> str:
+    """The brackets of JSON `text` outside strings, in order (`[]{}` only).
 
-    Strings are blanked first so brackets inside text do not count; then each opening
-    bracket counts +1 and each closing one -1, and the deepest running sum is the depth.
-    Both steps are linear and run in C (regex, translate, accumulate).
+    Strings are blanked first so brackets inside text do not count. Linear, in C.
     """
-    brackets = _NOT_BRACKET.sub("", _STRING.sub('""', text))
+    return _NOT_BRACKET.sub("", _STRING.sub('""', text))
+
+
+def deepest(brackets: str) -> int:
+    """The deepest nesting of a `brackets_of` string: the largest running sum of +1
+    per opening and -1 per closing bracket (map and accumulate run in C)."""
     return max(0, max(accumulate(map(_STEP, brackets)), default=0))
+
+
+def nesting_depth(text: str) -> int:
+    """How deeply arrays/objects nest in JSON `text`, without parsing it."""
+    return deepest(brackets_of(text))
 
 
 def _no_constants(name: str) -> Any:
@@ -105,8 +116,22 @@ def _no_constants(name: str) -> Any:
 
 
 def parse_json(text: str, path: Path) -> Any:
-    """Parse JSON text after the depth check; errors name the line and column."""
-    depth = nesting_depth(text)
+    """Parse JSON text after the size and depth checks; errors name the line and column.
+
+    Counting the objects and lists first refuses a file of a million tiny entries in
+    a second or two, before the parser builds them all (that took gigabytes).
+    """
+    brackets = brackets_of(text)
+    containers = brackets.count("[") + brackets.count("{")
+    if containers > MAX_CONTAINERS:
+        raise ImportFormatError(
+            path,
+            "the file",
+            f"at most {MAX_CONTAINERS:,} JSON objects and lists",
+            f"{containers:,}",
+        )
+    depth = deepest(brackets)
+    del brackets
     if depth > MAX_DEPTH:
         raise ImportFormatError(
             path, "the file", f"JSON nested at most {MAX_DEPTH} levels deep", f"{depth} levels"
@@ -123,6 +148,7 @@ def parse_json(text: str, path: Path) -> Any:
         raise ImportFormatError(
             path, "the file", f"JSON nested at most {MAX_DEPTH} levels deep"
         ) from None
+    count_before_reading(doc, path)
     check_values(doc, path)
     return doc
 

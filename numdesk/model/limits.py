@@ -141,39 +141,64 @@ def _short(value: int | float) -> str:
     return text if len(text) <= 24 else f"{text[:21]}..."
 
 
-def check_limits(obj: Any, path: str = "") -> None:
-    """Raise `LimitError` for the first value of `obj` outside the declared limits."""
-    stack: list[tuple[Any, str, str, str]] = [(obj, path, "", "")]
-    while stack:
-        value, where, owner, name = stack.pop()
-        if isinstance(value, bool) or value is None or isinstance(value, Enum | bytes):
-            continue
-        if isinstance(value, str):
-            check_text(value, where, text_limit(name))
-        elif isinstance(value, int | float):
-            check_number(value, where, range_of(owner, name))
-        elif isinstance(value, list | tuple):
-            if len(value) > list_limit(name):
-                expected = f"a list of at most {list_limit(name):,} items"
-                raise LimitError(expected, f"{len(value):,} items", where)
-            items = [(item, f"{where}[{i}]", owner, name) for i, item in enumerate(value)]
-            stack.extend(reversed(items))
-        elif isinstance(value, dict):
-            entries = []
-            for key, item in value.items():
-                if isinstance(key, str):
-                    check_text(key, where, MAX_NAME)
-                label = key.value if isinstance(key, Enum) else key
-                entries.append((item, _join(where, str(label)), owner, name))
-            stack.extend(reversed(entries))
-        elif dataclasses.is_dataclass(value):
-            kind = type(value).__name__
-            fields = [
-                (getattr(value, f.name), _join(where, f.name), kind, f.name)
-                for f in dataclasses.fields(value)
-            ]
-            stack.extend(reversed(fields))
+def check_limits(obj: Any) -> None:
+    """Raise `LimitError` for the first value of `obj` outside the declared limits.
+
+    It runs on every imported entry and every sheet edit, so it recurses (model objects
+    nest a few levels only) and spells a value's path out only for the error.
+    """
+    _check(obj, "", "")
 
 
-def _join(path: str, name: str) -> str:
-    return f"{path}.{name}" if path else name
+def _check(value: Any, owner: str, name: str) -> None:
+    cls = type(value)
+    if cls is str:
+        check_text(value, "", text_limit(name))
+    elif cls is int or cls is float:
+        check_number(value, "", range_of(owner, name))
+    elif cls is list or cls is tuple:
+        limit = list_limit(name)
+        if len(value) > limit:
+            raise LimitError(f"a list of at most {limit:,} items", f"{len(value):,} items", "")
+        for index, item in enumerate(value):
+            _within(item, owner, name, index)
+    elif cls is dict:
+        for key, item in value.items():
+            if isinstance(key, str):
+                check_text(key, "", MAX_NAME)
+            label = key.value if isinstance(key, Enum) else key
+            _within(item, owner, name, str(label))
+    else:
+        fields = _fields(cls)
+        if fields is not None:
+            kind = cls.__name__
+            for field in fields:
+                _within(getattr(value, field), kind, field, field)
+
+
+def _within(value: Any, owner: str, name: str, step: int | str) -> None:
+    """`_check` one part of a value (list index or key); an error's path gains `step`."""
+    try:
+        _check(value, owner, name)
+    except LimitError as err:
+        head = f"[{step}]" if isinstance(step, int) else step
+        rest = err.path
+        path = head + (rest if not rest or rest.startswith("[") else f".{rest}")
+        raise LimitError(err.expected, err.found, path) from None
+
+
+_FIELDS: dict[type, tuple[str, ...] | None] = {}
+
+
+def _fields(cls: type) -> tuple[str, ...] | None:
+    """The field names of a dataclass (None for bools, enums, bytes, None), memoised."""
+    try:
+        return _FIELDS[cls]
+    except KeyError:
+        names = (
+            tuple(f.name for f in dataclasses.fields(cls))
+            if dataclasses.is_dataclass(cls)
+            else None
+        )
+        _FIELDS[cls] = names
+        return names
