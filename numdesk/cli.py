@@ -98,3 +98,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as err:
         print(f"numdesk: {err.strerror or err}: {err.filename or ''}".rstrip(": "), file=sys.stderr)
         return 1
+    except Exception as err:  # a bug: still one line (the traceback with NUMDESK_DEBUG=1)
+        if os.environ.get("NUMDESK_DEBUG"):
+            raise
+        print(
+            f"numdesk: internal error ({type(err).__name__}: {_first_line(err)}). "
+            "Please report this; NUMDESK_DEBUG=1 shows the details.",
+            file=sys.stderr,
+        )
+        return 2
+
+
+def _first_line(err: BaseException) -> str:
+    """The first line of an exception's text, at most 200 characters."""
+    lines = str(err).splitlines()
+    return lines[0][:200] if lines else ""

@@ -142,9 +142,9 @@ class Library:
         read-only file (or one in a read-only folder) opens as well as any other.
         """
         path = Path(path).expanduser()
-        check_location(path)
         if not path.exists():
             raise LibraryError(f"There is no library at {path}.")
+        check_location(path)
         revision = read_revision(path, writable=False)
         if revision is None:
             raise LibraryError(f"{path} is empty, not a numdesk library; it was not changed.")

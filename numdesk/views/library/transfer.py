@@ -98,7 +98,8 @@ def run_import(window: LibraryHost, paths: Sequence[Path]) -> bool:
             translate("Transfer", "Nothing was imported; the library is unchanged."),
         )
         return False
-    finish(dialog)
+    finally:
+        finish(dialog)  # also when a bug raised something else: never a stuck dialog
     window.statusBar().showMessage(report.summary(), 10000)
     show_info(window, translate("Transfer", "Import"), report.summary())
     return True
