@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from numdesk.model.errors import DomainError
+
 #: Longest name of an entry (and of a tag): what fits a tab title, a list row, a heading.
 MAX_NAME = 200
 #: Longest text of any other field (descriptions, effects, notes). The longest CSRD
@@ -97,22 +99,18 @@ def list_limit(name: str) -> int:
     return MAX_HISTORY if name == "history" else MAX_LIST
 
 
-class LimitError(ValueError):
+class LimitError(DomainError):
     """A value outside the declared limits; `path` is its `to_data` path.
 
-    `expected` and `found` are phrased to follow "expected" and "found" in a message.
+    `expected` and `found` are phrased to follow "expected" and "found" in a message,
+    so the importer can name the file and place in its own words.
     """
 
     def __init__(self, expected: str, found: str, path: str) -> None:
-        super().__init__(f"{path}: expected {expected}, found {found}.")
+        super().__init__(f"{path}: expected {expected}, found {found}.", field=path)
         self.expected = expected
         self.found = found
         self.path = path
-
-    @property
-    def message(self) -> str:
-        """One sentence for the user."""
-        return str(self)
 
 
 def check_text(value: str, path: str, limit: int) -> None:
