@@ -90,7 +90,9 @@ def test_the_progress_dialog_never_comes_back_over_the_error_box(
     assert window.import_progress is not None and not window.import_progress.isVisible()
 
 
-def test_reading_shows_the_bytes_read(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+def test_reading_shows_the_bytes_read(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, artifacts_dir: Path
+) -> None:
     path = tmp_path / "numbers.json"
     path.write_text("[" + "0," * (3 * 1024 * 1024) + "0]", encoding="utf-8")
     values: list[int] = []
@@ -99,6 +101,7 @@ def test_reading_shows_the_bytes_read(qtbot: QtBot, window: MainWindow, tmp_path
         assert isinstance(dialog, QProgressDialog)
         values.append(dialog.value())
         dialog.findChild(QProgressBar).valueChanged.connect(values.append)
+        QTimer.singleShot(20, lambda: _grab(dialog, artifacts_dir, "import-reading"))
 
     answer_next_dialog(qtbot, follow, QProgressDialog)
     told = answer_next_dialog(qtbot, lambda box: box.accept(), QMessageBox)  # type: ignore[attr-defined]

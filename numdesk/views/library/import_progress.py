@@ -97,6 +97,8 @@ def read_in_background(
     def show(done: int, total: int) -> None:
         dialog.setMaximum(max(total, 1))
         dialog.setValue(min(done, max(total, 1)))
+        if done >= total:  # read; parsing and checking the entries follow
+            dialog.setLabelText(translate("Transfer", "Checking the entries…"))
 
     def arrived(result: object) -> None:
         outcome.append(result)
