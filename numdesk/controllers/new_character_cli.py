@@ -18,6 +18,7 @@ from numdesk.model.creation import (
     ability_offers,
     build_character,
     creation_problems,
+    extra_points_total,
     open_edges_note,
     prefill,
 )
@@ -62,6 +63,10 @@ def choices_from_args(args: argparse.Namespace, library: Any) -> CreationChoices
             choices.edges[stat] = 0
     extra = _stat_values(args.extra, "--extra")
     choices.extra = {s: extra.get(s, 0) for s in Stat}
+    if choices.free_points is None:
+        # the type does not say how many: the player divides what their rulebook gives
+        descriptor_points = extra_points_total(choices)
+        choices.free_points = max(0, sum(choices.extra.values()) - descriptor_points)
     for option in ("effort", "cypher_limit", "shins"):
         value = getattr(args, option)
         if value is not None:

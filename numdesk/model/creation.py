@@ -76,6 +76,8 @@ class CreationChoices:
     effort: int | None = None
     cypher_limit: int | None = None
     shins: int | None = None
+    #: the type's own points to divide (None: the template does not say; the player types it)
+    free_points: int | None = None
     extra: dict[Stat, int] = field(default_factory=lambda: dict.fromkeys(Stat, 0))
     #: names of the abilities ticked in the "choose N" offers (any case)
     picked: list[str] = field(default_factory=list)
@@ -101,6 +103,7 @@ def prefill(choices: CreationChoices) -> None:
     choices.effort = type_t.effort
     choices.cypher_limit = type_t.cypher_limit
     choices.shins = type_t.shins
+    choices.free_points = type_t.starting_points
 
 
 def descriptor_effects(template: SentenceTemplate) -> list[Characteristic]:
@@ -133,10 +136,7 @@ def descriptor_effects(template: SentenceTemplate) -> list[Characteristic]:
 
 def extra_points_total(choices: CreationChoices) -> int:
     """The points the player divides among the Pools: the type's plus the descriptor's."""
-    total = 0
-    type_t = choices.type_template
-    if type_t is not None and type_t.starting_points:
-        total += type_t.starting_points
+    total = choices.free_points or 0
     for part in PARTS[1:]:
         template = choices.template(part)
         if isinstance(template, SentenceTemplate):
@@ -259,6 +259,8 @@ def value_problems(choices: CreationChoices) -> list[str]:
         problems.append(f"Effort: {source}.")
     if choices.cypher_limit is None:
         problems.append(f"Cypher limit: {source}.")
+    if choices.free_points is None:
+        problems.append(f"Extra points to divide: {source}.")
     return problems
 
 
