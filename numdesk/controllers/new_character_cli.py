@@ -96,6 +96,13 @@ def run_new_character(args: argparse.Namespace) -> int:
     from numdesk.io.cli_commands import library_path
     from numdesk.store import Library
 
+    for option, value in (("--rules", args.rules), ("--name", args.name), ("--type", args.type)):
+        if value is None:
+            raise DomainError(
+                f"{option} is missing (e.g. --rules cypher --name Ash --type Warrior)."
+            )
+    if args.rules not in ("numenera", "cypher"):
+        raise DomainError(f"--rules must be numenera or cypher, not '{args.rules}'.")
     path = library_path(args)
     with Library.open(path) as library:
         choices = choices_from_args(args, library)
@@ -130,9 +137,9 @@ def register(subparsers: Any) -> None:
         metavar="PATH",
         help="library file (default: your own)",
     )
-    cmd.add_argument("--rules", required=True, choices=["numenera", "cypher"])
-    cmd.add_argument("--name", required=True)
-    cmd.add_argument("--type", required=True)
+    cmd.add_argument("--rules", metavar="numenera|cypher")
+    cmd.add_argument("--name")
+    cmd.add_argument("--type")
     cmd.add_argument("--descriptor")
     cmd.add_argument("--focus")
     cmd.add_argument("--flavor")

@@ -47,6 +47,7 @@ def _spin(parent: QWizardPage, top: int, optional: bool, minimum: int = 0) -> QS
     spin.setMaximumWidth(110)
     if optional:
         spin.setSpecialValueText("—")
+        spin.setValue(EMPTY)
     return spin
 
 
@@ -124,10 +125,11 @@ class ValuesPage(QWizardPage):
         layout.addStretch(1)
 
     def initializePage(self) -> None:
-        choices = self._wizard.choices_so_far()
-        key = (choices.profile, choices.parts["type"].name, id(choices.type_template))
+        chosen = self._wizard.choices_so_far()
+        key = (chosen.profile, chosen.parts["type"].name, id(chosen.type_template))
         if key != self._prefilled_for:  # keep what the player typed when they come back
             self._prefilled_for = key
+            choices = CreationChoices(profile=chosen.profile, parts=chosen.parts)
             prefill(choices)
             for stat in Stat:
                 _set(self.bases[stat], choices.pools[stat])
