@@ -102,6 +102,10 @@ class NewCharacterWizard(QWizard):
             self.addPage(page)
         self.resize(900, 640)
 
+    def profile_label(self) -> str:
+        """The chosen rules as the player reads them."""
+        return self.profile_page.profile_label()
+
     @property
     def templates_page(self) -> PartsPage:
         """The type/descriptor/focus/flavor page (older name kept for callers)."""

@@ -5,7 +5,6 @@ player adds by name, and what the whole character will get ("+2 Speed from Amazi
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -37,16 +36,14 @@ from numdesk.model.errors import DomainError
 from numdesk.model.kinds import EntryKind
 from numdesk.rules.types import AbilitySource
 from numdesk.views.sheet.style import set_role
-
-if TYPE_CHECKING:
-    from numdesk.views.sheet.wizard import NewCharacterWizard
+from numdesk.views.sheet.wizard_host import WizardHost
 
 
 class AbilitiesPage(QWizardPage):
     """Tick the offered abilities; complete when every "choose N" is met."""
 
-    def __init__(self, wizard: NewCharacterWizard) -> None:
-        super().__init__(wizard)
+    def __init__(self, wizard: WizardHost) -> None:
+        super().__init__()
         self._wizard = wizard
         self._signature: list[tuple[str, int, tuple[str, ...]]] = []
         self.added: list[Ability] = []

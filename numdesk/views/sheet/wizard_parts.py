@@ -8,7 +8,6 @@ own text, and the page says so beside the field, so an empty library never block
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -26,16 +25,14 @@ from numdesk.model.creation import PARTS, PartChoice
 from numdesk.model.summary import EntrySummary
 from numdesk.views.sheet.style import set_role
 from numdesk.views.sheet.templates import template_labels
-
-if TYPE_CHECKING:
-    from numdesk.views.sheet.wizard import NewCharacterWizard
+from numdesk.views.sheet.wizard_host import WizardHost
 
 
 class PartsPage(QWizardPage):
     """Type (required), descriptor, focus and flavor: a list to pick from or free text."""
 
-    def __init__(self, wizard: NewCharacterWizard) -> None:
-        super().__init__(wizard)
+    def __init__(self, wizard: WizardHost) -> None:
+        super().__init__()
         self._wizard = wizard
         self.setTitle(self.tr("I am a … who …"))
         self.setSubTitle(
@@ -81,7 +78,7 @@ class PartsPage(QWizardPage):
         outer.addWidget(self.description, 1)
 
     def initializePage(self) -> None:
-        profile = self._wizard.profile_page.profile()
+        profile = self._wizard.choices_so_far(include_abilities=False).profile
         for part in PARTS:
             combo = self.combos[part]
             text = combo.currentText()
@@ -123,7 +120,7 @@ class PartsPage(QWizardPage):
         return cached[1]
 
     def _update(self) -> None:
-        profile_label = self._wizard.profile_page.profile_label()
+        profile_label = self._wizard.profile_label()
         texts = []
         for part in PARTS:
             chosen = self.choice(part)

@@ -8,8 +8,6 @@ beside the Pool they change, so the final Pool is never a sum the player does by
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtWidgets import (
     QFormLayout,
     QGridLayout,
@@ -32,10 +30,8 @@ from numdesk.model.creation import (
 from numdesk.model.templates import SentenceTemplate
 from numdesk.rules.types import Stat
 from numdesk.views.sheet.style import set_role
+from numdesk.views.sheet.wizard_host import WizardHost
 from numdesk.views.sheet.words import word
-
-if TYPE_CHECKING:
-    from numdesk.views.sheet.wizard import NewCharacterWizard
 
 #: the value an optional spin box holds while it shows "—" (not filled in)
 EMPTY = -1
@@ -62,8 +58,8 @@ def _set(spin: QSpinBox, value: int | None) -> None:
 class ValuesPage(QWizardPage):
     """Starting values and extra points; complete when nothing is left empty or unspent."""
 
-    def __init__(self, wizard: NewCharacterWizard) -> None:
-        super().__init__(wizard)
+    def __init__(self, wizard: WizardHost) -> None:
+        super().__init__()
         self._wizard = wizard
         self._prefilled_for: object = ()
         self.setTitle(self.tr("Pools, Edges and starting values"))
