@@ -24,6 +24,7 @@ STARTED = time.perf_counter()
 COMMAND_MODULES: tuple[str, ...] = (
     "numdesk.io.cli_commands",
     "numdesk.printing.cli",
+    "numdesk.controllers.new_character_cli",
 )
 
 
