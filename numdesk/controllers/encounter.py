@@ -309,13 +309,13 @@ class EncounterController(QObject):
         amount: int,
         damage_type: DamageType = DamageType.MIGHT,
         apply_armor: bool = True,
+        kind: str = "physical",
     ) -> str:
         """Damage a PC's real sheet: Pools and damage track (N1-N3), or in `cypher`
-        Pool damage overflowing into a wound (C4)."""
+        Pool damage overflowing into a wound (C4); `kind` meets Armor against kinds (T8)."""
         sheet = self._sheet_uid(combatant_uid)
-        return self.apply_to_sheets(
-            [(sheet, TakeDamage(amount, damage_type, apply_armor=apply_armor))], kind="damage"
-        )
+        operation = TakeDamage(amount, damage_type, apply_armor=apply_armor, kind=kind)
+        return self.apply_to_sheets([(sheet, operation)], kind="damage")
 
     def wound_pc(self, combatant_uid: str, severity: WoundSeverity) -> str:
         """Give a `cypher` PC a wound on its real sheet (C1, C2)."""
