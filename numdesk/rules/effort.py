@@ -78,8 +78,8 @@ def action_cost(
     effort_score = min(effort_score, profile.max_effort)
     if effort_levels > profile.max_effort:
         raise RulesError(
-            f"No action can take more than {profile.max_effort} levels of Effort "
-            f"({effort_levels} asked)."
+            f"No action can take more than {profile.max_effort} "
+            f"level{'s' if profile.max_effort != 1 else ''} of Effort ({effort_levels} asked)."
         )
     free = min(free_levels, effort_levels)
     paid = effort_levels - free
