@@ -9,7 +9,7 @@ asks `get_profile(name)` sees them. Deleting a set that entries still use is ref
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from sqlalchemy import Connection, select
 
@@ -27,7 +27,14 @@ from numdesk.store.errors import LibraryError
 from numdesk.store.schema import Entry
 
 if TYPE_CHECKING:
-    from numdesk.store.library import Library
+    from numdesk.store.repository import Repository
+
+
+class HoldsRulesSets(Protocol):
+    """What `ensure_rules_set` needs of a library: its rules sets (keeps this module off
+    `store.library`, which imports it)."""
+
+    rules_sets: Repository[RulesSet]
 
 
 def register_sets(objs: Iterable[ModelObject], registered: set[str]) -> list[str]:
@@ -80,7 +87,9 @@ def forget(uids: Iterable[str]) -> None:
         unregister_profile(uid)
 
 
-def ensure_rules_set(library: Library, base: str, name: str, changes: Mapping[str, Any]) -> Profile:
+def ensure_rules_set(
+    library: HoldsRulesSets, base: str, name: str, changes: Mapping[str, Any]
+) -> Profile:
     """The profile of the library's rules set called `name`, creating it on first need.
 
     If the library has no rules set of that name (ignoring case), one is made from the
