@@ -6,7 +6,6 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from tests.model.sheet_ops_helpers import apply_and_revert, assert_refused, make_character
 
 from numdesk.model.abilities import Skill
 from numdesk.model.character import Character
@@ -20,6 +19,7 @@ from numdesk.rules.dice import Dice
 from numdesk.rules.house_rules import derive_profile
 from numdesk.rules.profiles import register_profile, unregister_profile
 from numdesk.rules.types import ArmorCategory, DamageType, Rest, Stat
+from tests.model.sheet_ops_helpers import apply_and_revert, assert_refused, make_character
 
 
 def sheet(profile: str = "numenera", **values: Any) -> Character:
