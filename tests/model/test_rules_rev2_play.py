@@ -154,3 +154,18 @@ def test_house_rules_change_a_task_damage_and_recovery(gritty: str) -> None:
     done = Recover(Rest.ONE_ACTION, roll, {"might": roll.total}).apply(character)
     assert "One action rest: recovered 4" in done.summary
     assert "Impaired → Hale" in done.summary
+
+
+def test_t9_a_found_cyphers_level_is_rolled_once_and_kept() -> None:
+    from numdesk.model.items import Cypher
+    from numdesk.model.operations import RollDeviceLevel
+
+    character = sheet(cyphers=[Cypher("Detonation", level_dice="1d6+2")])
+    op = RollDeviceLevel("cyphers", "Detonation", Dice(script=[3]))
+    change = apply_and_revert(op, character)
+    assert character.cyphers[0].level == 5
+    assert change.summary == ("Rolled the level of cypher 'Detonation': Level 5 (1d6+2: rolled 3).")
+    message = assert_refused(RollDeviceLevel("cyphers", 0, Dice(script=[1])), character)
+    assert "already has level 5" in message
+    blank = sheet(cyphers=[Cypher("Mystery")])
+    assert_refused(RollDeviceLevel("cyphers", 0, Dice(script=[1])), blank, field="cyphers[0]")

@@ -130,3 +130,21 @@ def test_house_sets_are_offered_where_rules_are_chosen(window: MainWindow) -> No
     window.browser.reload_filters()
     combo = window.browser.profile_combo
     assert [combo.itemText(i) for i in range(combo.count())][-1] == "Gritty"
+
+
+def test_kind_armor_is_typed_in_words(window: MainWindow) -> None:
+    from numdesk.model.creature import Creature
+
+    beast = Creature(name="Ice drake", level=5)
+    window.controller.create(beast)
+    editor = window.open_entry(beast.uid)
+    assert isinstance(editor, EntryEditor)
+    edit = editor.fields["armor_against"].widget
+    assert isinstance(edit, QLineEdit)
+    edit.setText("Cold 3, fire")
+    edit.editingFinished.emit()
+    assert "fire 2" in editor.error_text("armor_against")
+    assert window.controller.load(beast.uid).armor_against == {}
+    edit.setText("Cold 3, mental 1")
+    edit.editingFinished.emit()
+    assert window.controller.load(beast.uid).armor_against == {"cold": 3, "mental": 1}

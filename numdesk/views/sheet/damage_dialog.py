@@ -24,6 +24,7 @@ from numdesk.model.operations.damage import (
     TakeWound,
     armor_category,
     defense_task_steps,
+    kind_armor,
     preview_damage,
     preview_wound,
     worn_armor,
@@ -84,7 +85,11 @@ class DamageDialog(QDialog):
             if kind is DamageType.AMBIENT and not profile.uses_damage_track:
                 continue
             self.damage_type.addItem(word(kind.value.capitalize()), kind)
-        self.use_armor.setText(self.tr("Apply Armor ({0})").format(worn_armor(character)))
+        armor_text = str(worn_armor(character))
+        extra = ", ".join(f"{word(k)} +{v}" for k, v in kind_armor(character).items() if v)
+        if extra:
+            armor_text += self.tr("; against {0}").format(extra)
+        self.use_armor.setText(self.tr("Apply Armor ({0})").format(armor_text))
         self.use_armor.setVisible(profile.armor_subtracts)
         for label in (self.pool_preview, self.wound_preview):
             label.setStyleSheet("font-weight: bold;")
