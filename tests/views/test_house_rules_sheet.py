@@ -48,6 +48,7 @@ def test_cypher_on_the_damage_track_takes_fire_through_the_dialog(
     damage.grab().save(str(artifacts_dir / "house-rules-damage-dialog.png"))
     damage.amount.setValue(16)
     qtbot.mouseClick(damage.apply_pool, LEFT)
+    assert controller.profile.label == "Cypher System (damage track)"
     stored = library.characters.load(character.uid)
     assert stored.pool(Stat.MIGHT).current == 0
     assert stored.damage_track is DamageTrackState.IMPAIRED
