@@ -46,7 +46,7 @@ from numdesk.model.operations.encounter import (
 )
 from numdesk.model.operations.xp import NaturalOneIntrusion, RefuseIntrusion, gm_intrusion_ops
 from numdesk.rules.dice import Dice
-from numdesk.rules.profiles import Profile, get_profile
+from numdesk.rules.profiles import Profile, family_of, get_profile
 from numdesk.rules.types import DamageType, WoundSeverity
 
 
@@ -415,7 +415,7 @@ class EncounterController(QObject):
         added, not refused; the line says so, since the GM may have picked the wrong
         one of two entries with the same name.
         """
-        if not profile or profile == self._encounter.profile:
+        if not profile or profile in (self._encounter.profile, family_of(self._encounter.profile)):
             return []
         return [
             f"{name} comes from the {_label(profile)} rules; its stat block is used as it is "

@@ -169,3 +169,18 @@ def test_t9_a_found_cyphers_level_is_rolled_once_and_kept() -> None:
     assert "already has level 5" in message
     blank = sheet(cyphers=[Cypher("Mystery")])
     assert_refused(RollDeviceLevel("cyphers", 0, Dice(script=[1])), blank, field="cyphers[0]")
+
+
+def test_a_house_rules_character_uses_its_base_templates(gritty: str) -> None:
+    from numdesk.model.operations import ApplyTemplates
+    from numdesk.model.templates import TypeTemplate
+
+    warrior = TypeTemplate("Warrior", profile="cypher", pools={Stat.MIGHT: 12})
+    character = make_character(gritty)
+    change = ApplyTemplates(warrior).apply(character)
+    assert "type Warrior" in change.summary and character.pool(Stat.MIGHT).maximum == 12
+    glaive = TypeTemplate("Glaive", profile="numenera")
+    message = assert_refused(ApplyTemplates(glaive), make_character(gritty), field="profile")
+    assert message == (
+        "Glaive belongs to the Numenera rules, this character to the Gritty Cypher rules."
+    )
