@@ -72,8 +72,9 @@ def test_editing_switches_stores_changes_and_the_engine_reads_them(
     assert profile.type_names == ("Warrior", "Adept", "Bard")
     assert "changed (Cypher System: no)" in field.hints["uses_damage_track"].text()
     assert field.hints["xp_reroll"].text() == ""
-    window.resize(1366, 900)
+    window.resize(1366, 768)
     editor.grab().save(str(artifacts_dir / "rules-set-editor.png"))
+    window.grab().save(str(artifacts_dir / "rules-set-editor-window.png"))
     # undo walks the edits back, one at a time
     window.controller.undo_stack.undo()
     assert "type_names" not in window.controller.load(rules.uid).changes

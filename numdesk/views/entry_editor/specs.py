@@ -273,8 +273,8 @@ FORMS: dict[EntryKind, Callable[[], list[Field]]] = {
                 (translate("EntryEditor", "Cypher System"), "cypher"),
             ],
         ),
-        TextField("description", translate("EntryEditor", "Descri&ption")),
         RulesSwitchesField("changes", translate("EntryEditor", "R&ules")),
+        TextField("description", translate("EntryEditor", "Descri&ption")),
     ],
     EntryKind.TABLE: lambda: [
         _name(),
