@@ -53,3 +53,25 @@ def test_cypher_on_the_damage_track_takes_fire_through_the_dialog(
     assert stored.pool(Stat.MIGHT).current == 0
     assert stored.damage_track is DamageTrackState.IMPAIRED
     assert "Hale → Impaired" in stored.history[-1].summary
+
+
+def test_a_twenty_lists_the_effects_and_an_empty_pool_refuses_effort(
+    qtbot: QtBot, library: Library
+) -> None:
+    character = stored_character(library)
+    character.pool(Stat.INTELLECT).current = 0
+    library.characters.save(character)
+    _controller, sheet = open_sheet(qtbot, library, character.uid, dice=Dice(script=[20]))
+    task = sheet.play_panel.open_task()
+    qtbot.addWidget(task)
+    task.select(task.stat, "Intellect")
+    task.difficulty.setValue(3)
+    task.effort_ease.setValue(1)
+    assert "Intellect Pool is at 0" in task.values["problemValue"].text()
+    assert not task.roll_button.isEnabled()
+    task.effort_ease.setValue(0)
+    qtbot.mouseClick(task.roll_button, LEFT)
+    special = task.values["specialValue"].text()
+    assert "Major effect" in special and "Choose one:" in special
+    assert "Stun: it loses its next action" in special
+    assert "Knock the foe back a few feet" in special  # a major may be taken as a minor

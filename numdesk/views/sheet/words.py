@@ -107,6 +107,17 @@ WORDS = (
     QT_TRANSLATE_NOOP("GameWords", "Ranged attack into mist"),
     QT_TRANSLATE_NOOP("GameWords", "Target is moving fast"),
     QT_TRANSLATE_NOOP("GameWords", "Attacker on a moving mount or unsteady footing"),
+    # minor and major effects (T5)
+    QT_TRANSLATE_NOOP("GameWords", "Strike a specific body part (the GM rules the result)"),
+    QT_TRANSLATE_NOOP("GameWords", "Knock the foe back a few feet"),
+    QT_TRANSLATE_NOOP("GameWords", "Move past the foe (a short distance after the attack)"),
+    QT_TRANSLATE_NOOP("GameWords", "Distract: the foe's tasks hindered 1 step for a round"),
+    QT_TRANSLATE_NOOP("GameWords", "Knock down: prone until it rises on its turn"),
+    QT_TRANSLATE_NOOP("GameWords", "Disarm: it drops one held object"),
+    QT_TRANSLATE_NOOP("GameWords", "Stun: it loses its next action"),
+    QT_TRANSLATE_NOOP("GameWords", "Impair: its tasks hindered 1 step for the rest of the combat"),
+    QT_TRANSLATE_NOOP("GameWords", "A one-time asset on a similar task"),
+    QT_TRANSLATE_NOOP("GameWords", "An extra action this round"),
     # damage kinds (T8) and hazards (N10)
     QT_TRANSLATE_NOOP("GameWords", "physical"),
     QT_TRANSLATE_NOOP("GameWords", "fire"),
