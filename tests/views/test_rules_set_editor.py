@@ -149,3 +149,32 @@ def test_kind_armor_is_typed_in_words(window: MainWindow) -> None:
     edit.setText("Cold 3, mental 1")
     edit.editingFinished.emit()
     assert window.controller.load(beast.uid).armor_against == {"cold": 3, "mental": 1}
+
+
+def test_deleting_a_set_in_use_from_the_browser_names_its_users(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    from main_window_helpers import answer_next_dialog, press
+
+    from numdesk.views.actions import ActionId
+
+    rules = RulesSet(name="Gritty")
+    ada = Character(name="Ada", profile=rules.uid)
+    window.controller.create(rules)
+    window.controller.create(ada)
+    window.browser.search_edit.setText("Gritty")
+    window.browser.refresh()
+    window.browser.select_uids([rules.uid])
+    told = answer_next_dialog(qtbot, press("OK"))
+    window.actions_by_id[ActionId.DELETE].trigger()
+    assert told.done and "Ada (character)" in " ".join(told.seen)
+    assert window.controller.load(rules.uid).name == "Gritty"
+    # the set together with its only user goes in one step
+    window.browser.search_edit.setText("")
+    window.browser.refresh()
+    window.browser.select_uids([rules.uid, ada.uid])
+    asked = answer_next_dialog(qtbot, press("Delete"))
+    window.actions_by_id[ActionId.DELETE].trigger()
+    assert asked.done
+    assert not window.controller.library.has(rules.uid)
+    assert not window.controller.library.has(ada.uid)
