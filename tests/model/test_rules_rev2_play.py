@@ -184,3 +184,44 @@ def test_a_house_rules_character_uses_its_base_templates(gritty: str) -> None:
     assert message == (
         "Glaive belongs to the Numenera rules, this character to the Gritty Cypher rules."
     )
+
+
+def test_g18_a_condition_caused_by_another_ends_on_the_causers_turn() -> None:
+    from numdesk.model.operations.encounter import AddCondition, NextTurn
+    from numdesk.model.operations.encounter_base import current_slot, slot_label
+    from tests.model.test_encounter_ops import ex10, get
+
+    enc, names = ex10()
+    NextTurn().apply(enc)  # round 1, Bo's turn
+    # Ana's earlier attack dazed Goblin 1: the GM names her as the cause
+    AddCondition(names["Goblin 1"], "dazed", 1, cause=names["Ana"]).apply(enc)
+    assert get(enc, "Goblin 1").conditions[0].source_uid == names["Ana"]
+    seen = []
+    for _ in range(20):
+        NextTurn().apply(enc)
+        acting = slot_label(enc, current_slot(enc))
+        if not get(enc, "Goblin 1").conditions:
+            break
+        seen.append((enc.round, acting))
+    # dazed through every turn, its own included, until Ana acts in round 2
+    assert (enc.round, acting) == (2, "Ana")
+    assert (1, "Goblin 1") in seen
+    with pytest.raises(DomainError):
+        AddCondition(names["Goblin 2"], "dazed", 1, cause="nobody").apply(enc)
+
+
+def test_t8_creature_armor_against_kinds_in_a_fight() -> None:
+    from numdesk.model.creature import Creature
+    from numdesk.model.encounter import Encounter
+    from numdesk.model.encounter_prep import creature_combatants
+    from numdesk.model.operations.encounter import AddCombatants, DamageCombatant
+
+    enc = Encounter("Cold cave", profile="numenera")
+    drake = Creature("Ice drake", level=5, armor=1, armor_against={"cold": 3})
+    AddCombatants(creature_combatants(drake, 1)).apply(enc)
+    uid = enc.combatants[0].uid
+    change = DamageCombatant(uid, 6, kind="cold").apply(enc)
+    assert enc.combatants[0].health == 13
+    assert change.summary.startswith("Ice drake takes 2 Might cold damage (4 stopped by Armor)")
+    DamageCombatant(uid, 6, kind="fire").apply(enc)
+    assert enc.combatants[0].health == 8
