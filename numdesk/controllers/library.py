@@ -359,13 +359,18 @@ class LibraryController(QObject):
         text = self.tr("Rename “{0}” to “{1}”").format(old, name)
         self.undo_stack.push(_RenameCommand(self, text, uid, old, name))
 
+    def check_deletable(self, uids: Collection[str]) -> None:
+        """DomainError naming the users if deleting `uids` would orphan entries using a
+        rules set among them (checked before a multi-delete starts, so none happens)."""
+        self.library.check_deletable(uids)
+
     def delete(self, uid: str) -> None:
         """Remove entry `uid`; undo stores the kept copy (with its tags) again.
 
         A rules set that entries still use is refused (DomainError naming them) before
         anything is pushed on the undo stack.
         """
-        self.library.check_deletable(uid)
+        self.library.check_deletable([uid])
         before = self.load(uid)
         meta = self.meta(uid)
         text = self.tr("Delete “{0}”").format(before.name)
