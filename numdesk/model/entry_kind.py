@@ -31,3 +31,4 @@ class EntryKind(StrEnum):
     FLAVOR = "flavor"
     ENCOUNTER = "encounter"
     TABLE = "table"
+    RULES_SET = "rules_set"

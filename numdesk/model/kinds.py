@@ -9,6 +9,7 @@ from numdesk.model.encounter import Encounter
 from numdesk.model.entry_kind import EntryKind as EntryKind
 from numdesk.model.follower import Follower
 from numdesk.model.items import Armor, Artifact, Cypher, Equipment, Oddity, Shield, Weapon
+from numdesk.model.rules_set import RulesSet
 from numdesk.model.tables import RollTable
 from numdesk.model.templates import SentenceTemplate, TypeTemplate
 
@@ -29,6 +30,7 @@ ModelObject = (
     | TypeTemplate
     | SentenceTemplate
     | RollTable
+    | RulesSet
 )
 
 ENTRY_CLASSES: dict[EntryKind, type[ModelObject]] = {
@@ -50,6 +52,7 @@ ENTRY_CLASSES: dict[EntryKind, type[ModelObject]] = {
     EntryKind.FLAVOR: SentenceTemplate,
     EntryKind.ENCOUNTER: Encounter,
     EntryKind.TABLE: RollTable,
+    EntryKind.RULES_SET: RulesSet,
 }
 
 
