@@ -196,6 +196,10 @@ class LibraryController(QObject):
         """The kind of entry `uid`."""
         return self.library.kind_of_uid(uid)
 
+    def rules_sets(self) -> list[EntrySummary]:
+        """The library's house rules sets, by name (none when no library is open)."""
+        return self.library.rules_sets.list() if self._library is not None else []
+
     def all_tags(self) -> list[str]:
         """Every tag used in the library."""
         return self.library.all_tags()
@@ -244,7 +248,12 @@ class LibraryController(QObject):
         self.undo_stack.push(_RenameCommand(self, text, uid, old, name))
 
     def delete(self, uid: str) -> None:
-        """Remove entry `uid`; undo stores the kept copy (with its tags) again."""
+        """Remove entry `uid`; undo stores the kept copy (with its tags) again.
+
+        A rules set that entries still use is refused (DomainError naming them) before
+        anything is pushed on the undo stack.
+        """
+        self.library.check_deletable(uid)
         before = self.load(uid)
         meta = self.meta(uid)
         text = self.tr("Delete “{0}”").format(before.name)

@@ -10,6 +10,7 @@ from numdesk.model.creature import Creature
 from numdesk.model.encounter import Encounter
 from numdesk.model.follower import Follower
 from numdesk.model.items import Armor, Artifact, Cypher, Equipment, Oddity, Shield, Weapon
+from numdesk.model.rules_set import RulesSet
 from numdesk.model.tables import RollTable
 from numdesk.model.templates import SentenceTemplate, TypeTemplate
 
@@ -35,6 +36,7 @@ class EntryKind(StrEnum):
     FLAVOR = "flavor"
     ENCOUNTER = "encounter"
     TABLE = "table"
+    RULES_SET = "rules_set"
 
 
 ModelObject = (
@@ -54,6 +56,7 @@ ModelObject = (
     | TypeTemplate
     | SentenceTemplate
     | RollTable
+    | RulesSet
 )
 
 ENTRY_CLASSES: dict[EntryKind, type[ModelObject]] = {
@@ -75,6 +78,7 @@ ENTRY_CLASSES: dict[EntryKind, type[ModelObject]] = {
     EntryKind.FLAVOR: SentenceTemplate,
     EntryKind.ENCOUNTER: Encounter,
     EntryKind.TABLE: RollTable,
+    EntryKind.RULES_SET: RulesSet,
 }
 
 

@@ -43,8 +43,8 @@ def profile_of(character: Character) -> Profile:
         return get_profile(character.profile)
     except KeyError:
         raise DomainError(
-            f"The rules profile '{character.profile}' is not one numdesk knows "
-            "(use 'numenera' or 'cypher').",
+            f"The rules '{character.profile}' are not built in and not a rules set of "
+            "this library (choose numenera, cypher or one of the library's rules sets).",
             field="profile",
         ) from None
 

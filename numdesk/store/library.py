@@ -29,6 +29,7 @@ from numdesk.model.encounter import Encounter
 from numdesk.model.follower import Follower
 from numdesk.model.items import Armor, Artifact, Cypher, Equipment, Oddity, Shield, Weapon
 from numdesk.model.kinds import ENTRY_CLASSES, EntryKind, ModelObject
+from numdesk.model.rules_set import RulesSet
 from numdesk.model.summary import EntrySummary
 from numdesk.model.tables import RollTable
 from numdesk.model.templates import SentenceTemplate, TypeTemplate
@@ -46,6 +47,12 @@ from numdesk.store.migrate import (
 from numdesk.store.repository import Repository
 from numdesk.store.restore import restore
 from numdesk.store.revisions import HEAD
+from numdesk.store.rules_sets import (
+    forget,
+    load_registry,
+    refuse_delete_in_use,
+    register_sets,
+)
 from numdesk.store.schema import Entry, Meta, Tag
 from numdesk.store.search import query_summaries
 from numdesk.store.starter import STARTER_EDITION, load_starter
@@ -100,9 +107,13 @@ class Library:
             self, EntryKind.FLAVOR, SentenceTemplate
         )
         self.tables: Repository[RollTable] = Repository(self, EntryKind.TABLE, RollTable)
+        self.rules_sets: Repository[RulesSet] = Repository(self, EntryKind.RULES_SET, RulesSet)
         self._repos: dict[EntryKind, Repository[Any]] = {
             repo.kind: repo for repo in vars(self).values() if isinstance(repo, Repository)
         }
+        #: rules sets stored here that cannot be used (each a sentence), from the last load
+        self.rules_set_problems: list[str] = []
+        self._registered: set[str] = set()
 
     # -- opening and closing ---------------------------------------------------------
 
@@ -133,6 +144,7 @@ class Library:
         if backup_due:
             library.backup_problem = library._try_backup()
         library._add_newer_starter()
+        library._load_rules_sets()
         return library
 
     @classmethod
@@ -209,7 +221,12 @@ class Library:
         return self._path
 
     def close(self) -> None:
-        """Close every connection (the WAL is folded back into the file)."""
+        """Close every connection (the WAL is folded back into the file).
+
+        The library's rules sets leave the registry: another library does not know them.
+        """
+        forget(self._registered)
+        self._registered.clear()
         self._writer.dispose()
         self._reader.dispose()
         if self._scratch is not None:
@@ -250,6 +267,7 @@ class Library:
         tags and `favourites` marks entries as favourites in the same transaction, so an
         import files what it brings without one commit per entry.
         """
+        objs = list(objs)
         rows = [describe(obj) for obj in objs]
         with self._writing() as session:
             conn = session.connection()
@@ -269,6 +287,7 @@ class Library:
                 conn.execute(
                     update(Entry).where(Entry.uid.in_(list(favourites))).values(favourite=True)
                 )
+        self.rules_set_problems = register_sets(objs, self._registered)
 
     def load(self, uid: str) -> ModelObject:
         """The entry `uid` whatever its kind; LibraryError if missing."""
@@ -315,6 +334,14 @@ class Library:
     def delete(self, uid: str) -> None:
         """Remove entry `uid` whatever its kind (with its tags and history)."""
         self._delete(uid, None)
+
+    def check_deletable(self, uid: str) -> None:
+        """LibraryError naming the users if `uid` is a rules set that entries still use."""
+        with self._reading() as session:
+            conn = session.connection()
+            row = conn.execute(select(Entry.kind, Entry.name).where(Entry.uid == uid)).first()
+            if row is not None and row.kind == EntryKind.RULES_SET.value:
+                refuse_delete_in_use(conn, uid, row.name)
 
     def summary(self, uid: str) -> EntrySummary:
         """The browser line of entry `uid`; LibraryError if missing."""
@@ -429,6 +456,11 @@ class Library:
         with self._writing() as session:
             _put_meta(session, key, value)
 
+    def _load_rules_sets(self) -> None:
+        """Register this library's house rules sets so `get_profile` knows them."""
+        with self._reading() as session:
+            self.rules_set_problems = load_registry(session.connection(), self._registered)
+
     def _add_newer_starter(self) -> None:
         """Add the starter files newer than the library's edition, new uids only.
 
@@ -489,15 +521,24 @@ class Library:
         row = describe(obj)
         if row.kind != kind:
             raise LibraryError(f"'{row.name}' is a {row.kind.value}, not a {kind.value}.")
+        if isinstance(obj, RulesSet):
+            obj.profile()  # a set whose changes do not fit is refused, not stored
         with self._writing() as session:
             write_rows(session.connection(), [row])
+        register_sets([obj], self._registered)
 
     def _delete(self, uid: str, kind: EntryKind | None) -> None:
         with self._writing() as session:
             conn = session.connection()
             entry_id = self._entry_id(conn, uid, kind)
+            row = conn.execute(select(Entry.kind, Entry.name).where(Entry.id == entry_id)).one()
+            if row.kind == EntryKind.RULES_SET.value:
+                refuse_delete_in_use(conn, uid, row.name)
             conn.execute(delete(Entry).where(Entry.id == entry_id))
             drop_unused_tags(conn)
+        if row.kind == EntryKind.RULES_SET.value:
+            forget([uid])
+            self._registered.discard(uid)
 
     def _list(self, kind: EntryKind) -> list[EntrySummary]:
         with self._reading() as session:

@@ -66,6 +66,9 @@ class _FocusOut(QObject):
 class Field:
     """Base of every field editor: a widget, a label, and load/parse of one attribute."""
 
+    #: other fields of the entry whose committed change this field shows again
+    follows: tuple[str, ...] = ()
+
     def __init__(self, name: str, label: str) -> None:
         self.name = name
         self.label = label
@@ -83,6 +86,10 @@ class Field:
     def load(self, value: Any) -> None:
         """Show `value` (without committing)."""
         raise NotImplementedError
+
+    def load_entry(self, entry: Any) -> None:
+        """Show this field's value of `entry` (a field may read its neighbours too)."""
+        self.load(getattr(entry, self.name))
 
     def parse(self) -> Any:
         """The model value the widget now holds; DomainError if it is not a valid one."""

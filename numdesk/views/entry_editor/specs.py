@@ -17,10 +17,13 @@ from numdesk.model.errors import DomainError
 from numdesk.model.items import Equipment
 from numdesk.model.kinds import EntryKind, ModelObject, kind_of
 from numdesk.model.limits import LimitError, check_limits, range_of
+from numdesk.model.rules_set import RulesSet
 from numdesk.model.tables import RollTable
 from numdesk.model.templates import TierAbilities
 from numdesk.model.validation import check_sheet_item
-from numdesk.rules.profiles import get_profile
+from numdesk.rules.errors import RulesError
+from numdesk.rules.house_rules import check_label, derive_profile
+from numdesk.rules.profiles import PROFILES, get_profile, is_builtin
 from numdesk.rules.types import (
     AbilityKind,
     AbilitySource,
@@ -43,6 +46,7 @@ from numdesk.views.entry_editor.fields import (
     TextField,
     enum_choices,
 )
+from numdesk.views.entry_editor.rules_fields import RulesSwitchesField
 
 #: `translate("Context", "literal")`: a call lupdate extracts (a helper taking a
 #: variable hides the text from it)
@@ -60,12 +64,17 @@ def _name() -> Field:
 
 
 def _profile() -> Field:
+    """The rules an entry plays by: the built-ins, then the library's house rules sets."""
+    houses = sorted(
+        (p for p in PROFILES.values() if not is_builtin(p.name)), key=lambda p: p.label.casefold()
+    )
     return ChoiceField(
         "profile",
         translate("EntryEditor", "&Rules"),
         [
             (translate("EntryEditor", "Numenera"), "numenera"),
             (translate("EntryEditor", "Cypher System"), "cypher"),
+            *((p.label, p.name) for p in houses),
         ],
     )
 
@@ -271,6 +280,19 @@ FORMS: dict[EntryKind, Callable[[], list[Field]]] = {
         DataField("modifiers", translate("EntryEditor", "&Task modifiers"), dict[str, int]),
         TextField("notes", translate("EntryEditor", "No&tes")),
     ],
+    EntryKind.RULES_SET: lambda: [
+        _name(),
+        ChoiceField(
+            "base",
+            translate("EntryEditor", "&Starts from"),
+            [
+                (translate("EntryEditor", "Numenera"), "numenera"),
+                (translate("EntryEditor", "Cypher System"), "cypher"),
+            ],
+        ),
+        TextField("description", translate("EntryEditor", "Descri&ption")),
+        RulesSwitchesField("changes", translate("EntryEditor", "R&ules")),
+    ],
     EntryKind.TABLE: lambda: [
         _name(),
         ChoiceField(
@@ -332,6 +354,15 @@ def check_entry(obj: ModelObject) -> None:
         except DomainError as err:
             field = (err.field or "").removeprefix("entry.")
             raise DomainError(err.message, field or None) from err
+    if isinstance(obj, RulesSet):
+        try:
+            check_label(obj.name)
+        except RulesError as err:
+            raise DomainError(err.message, "name") from None
+        try:
+            derive_profile(obj.base, obj.uid, obj.name, obj.changes)
+        except RulesError as err:
+            raise DomainError(err.message, "changes") from None
     if isinstance(obj, RollTable):
         for row in obj.rows:
             if row.start < 1 or row.end > obj.die:
