@@ -79,3 +79,30 @@ def test_edit_from_the_page_stores_one_change(
     assert controller.undo_stack.count() == 1
     assert csrd_library.load(uid).description == "Fights for a living."  # type: ignore[union-attr]
     assert "Fights for a living." in editor.reader.text()  # type: ignore[union-attr]
+
+
+def test_abilities_by_tier_are_a_table(qtbot: QtBot, csrd_library: Library, tmp_path: Path) -> None:
+    from numdesk.views.entry_editor.tables import TiersTable
+
+    controller = LibraryController(csrd_library, make_settings(tmp_path))
+    uid = _uid(csrd_library, EntryKind.FOCUS, "Bears a Halo of Fire")
+    editor = EntryEditor(controller, uid)
+    qtbot.addWidget(editor)
+    editor.start_editing()
+    field = editor.fields["tiers"]
+    assert isinstance(field, TiersTable)
+    table = field.table
+    cells = [[table.item(r, c).text() for c in range(3)] for r in range(table.rowCount())]
+    assert ["1", "0", "Shroud of Flame"] in cells
+    assert ["3", "1", "Wings of Fire"] in cells  # tier 3: choose 1 of two
+    table.item(0, 0).setText("x")
+    assert editor.error_text("tiers") == "Row 1: the tier must be a whole number."
+    assert controller.undo_stack.count() == 0  # refused: nothing stored
+    table.item(0, 0).setText("1")
+    table.item(0, 2).setText("Shroud of Embers")
+    assert controller.undo_stack.count() == 1
+    stored = csrd_library.load(uid)
+    names = [a.name for group in stored.tiers for a in group.abilities]  # type: ignore[union-attr]
+    assert "Shroud of Embers" in names and "Shroud of Flame" not in names
+    tiers = [(g.tier, g.choose) for g in stored.tiers]  # type: ignore[union-attr]
+    assert (3, 1) in tiers and (1, 0) in tiers
