@@ -19,10 +19,12 @@ from pathlib import Path
 from numdesk.io.csrd import CSRD_TAG
 from numdesk.io.detect import read_import_file
 from numdesk.io.entries import FileImport, ImportedEntry, ImportReport, Progress, ReportLine
+from numdesk.io.limits import check_entry_count
 from numdesk.model.character import Character
 from numdesk.model.errors import DomainError
 from numdesk.model.follower import Follower
 from numdesk.model.kinds import ModelObject
+from numdesk.model.limits import MAX_ENTRIES_PER_IMPORT
 from numdesk.model.serialize import to_data
 from numdesk.store import Library
 
@@ -31,23 +33,44 @@ DIGESTS_KEY = "csrd_digests"
 
 
 def read_files(
-    paths: Iterable[Path], profile: str | None = None, keep_going: bool = False
+    paths: Iterable[Path],
+    profile: str | None = None,
+    progress: Progress | None = None,
+    keep_going: bool = False,
 ) -> ImportReport:
     """Parse and validate every file before any writing.
 
     Each file is all or nothing. Without `keep_going` the first bad file raises; with
     it, bad files are listed in `report.failed` and the rest go ahead.
+    `progress(bytes read, bytes in all files)` follows the reading and may raise to
+    cancel. More than `MAX_ENTRIES_PER_IMPORT` entries in all files are refused.
     """
+    paths = [Path(p) for p in paths]
+    sizes = [p.stat().st_size if p.is_file() else 0 for p in paths]
+    total = sum(sizes)
     report = ImportReport()
-    for path in paths:
+    for index, path in enumerate(paths):
+        before = sum(sizes[:index])
+        step = None if progress is None else _offset(progress, before, total)
         try:
-            report.files.append(read_import_file(Path(path), profile))
-        except DomainError as err:
+            report.files.append(read_import_file(path, profile, step))
+        except (DomainError, OSError) as err:
             if not keep_going:
                 raise
-            report.failed.append((Path(path), err.message))
+            if isinstance(err, DomainError):
+                report.failed.append((path, err.message))
+            else:
+                reason = err.strerror or str(err)
+                report.failed.append((path, f"{path.name}: could not read the file ({reason})."))
+    if report.total > MAX_ENTRIES_PER_IMPORT:
+        check_entry_count(report.total, report.files[-1].path)
     join_companions(report)
     return report
+
+
+def _offset(progress: Progress, before: int, total: int) -> Progress:
+    """`progress` for one file of several: its bytes counted after the files before it."""
+    return lambda done, _size: progress(before + done, total)
 
 
 def join_companions(report: ImportReport) -> None:
@@ -206,7 +229,7 @@ def import_files(
     paths = list(paths)
     if not paths:
         raise DomainError("Choose at least one file to import.")
-    report = read_files(paths, profile, keep_going)
+    report = read_files(paths, profile, keep_going=keep_going)
     save_report(lib, report, progress)
     return report
 

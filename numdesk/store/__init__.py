@@ -25,7 +25,7 @@ __all__ = ["EntrySummary", "Library", "LibraryError", "Repository", "ensure_rule
 
 
 def __getattr__(name: str) -> Any:
-    """`Library` and `Repository`, imported when first asked for."""
+    """`Library`, `Repository` and `ensure_rules_set`, imported when first asked for."""
     if name == "Library":
         from numdesk.store.library import Library
 

@@ -8,8 +8,8 @@ asks `get_profile(name)` sees them. Deleting a set that entries still use is ref
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any, Protocol
+from collections.abc import Collection, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Protocol
 
 from sqlalchemy import Connection, select
 
@@ -26,12 +26,15 @@ from numdesk.store.entries import rebuild
 from numdesk.store.errors import LibraryError
 from numdesk.store.schema import Entry
 
+if TYPE_CHECKING:
+    from numdesk.store.repository import Repository
 
-class _HasRulesSets(Protocol):
-    """What `ensure_rules_set` needs of a `Library` (named so, the two modules stay apart)."""
 
-    @property
-    def rules_sets(self) -> Any: ...
+class HoldsRulesSets(Protocol):
+    """What `ensure_rules_set` needs of a library: its rules sets (keeps this module off
+    `store.library`, which imports it)."""
+
+    rules_sets: Repository[RulesSet]
 
 
 def register_sets(objs: Iterable[ModelObject], registered: set[str]) -> list[str]:
@@ -59,17 +62,23 @@ def load_registry(conn: Connection, registered: set[str]) -> list[str]:
     return register_sets((rebuild(EntryKind.RULES_SET, row.data, None) for row in rows), registered)
 
 
-def users_of(conn: Connection, uid: str) -> list[str]:
-    """ "Name (kind)" of every entry whose rules are the set `uid`, by name."""
+def users_of(conn: Connection, uid: str, going: Collection[str] = ()) -> list[str]:
+    """ "Name (kind)" of every entry whose rules are the set `uid`, by name, leaving out
+    the entries `going` (deleted in the same step)."""
     rows = conn.execute(
-        select(Entry.name, Entry.kind).where(Entry.profile == uid).order_by(Entry.name_key)
+        select(Entry.uid, Entry.name, Entry.kind)
+        .where(Entry.profile == uid)
+        .order_by(Entry.name_key)
     )
-    return [f"{row.name} ({row.kind})" for row in rows]
+    return [f"{row.name} ({row.kind})" for row in rows if row.uid not in going]
 
 
-def refuse_delete_in_use(conn: Connection, uid: str, name: str) -> None:
-    """LibraryError naming the users if entries still play by the rules set `uid`."""
-    users = users_of(conn, uid)
+def refuse_delete_in_use(
+    conn: Connection, uid: str, name: str, going: Collection[str] = ()
+) -> None:
+    """LibraryError naming the users if entries (other than `going`) still play by the
+    rules set `uid`."""
+    users = users_of(conn, uid, going)
     if users:
         shown = ", ".join(users[:10]) + (f" and {len(users) - 10} more" if len(users) > 10 else "")
         raise LibraryError(
@@ -85,7 +94,7 @@ def forget(uids: Iterable[str]) -> None:
 
 
 def ensure_rules_set(
-    library: _HasRulesSets, base: str, name: str, changes: Mapping[str, Any]
+    library: HoldsRulesSets, base: str, name: str, changes: Mapping[str, Any]
 ) -> Profile:
     """The profile of the library's rules set called `name`, creating it on first need.
 

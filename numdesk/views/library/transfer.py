@@ -11,14 +11,20 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
-from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QProgressDialog
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from numdesk.controllers.library import ImportCancelled
-from numdesk.io.entries import ImportReport, Progress
+from numdesk.io.entries import ImportReport
 from numdesk.io.schema import EXPORT_SUFFIX
 from numdesk.model.errors import DomainError
 from numdesk.views.dialogs import show_error, show_info
+from numdesk.views.library.import_progress import (
+    finish,
+    make_dialog,
+    read_in_background,
+    saving_progress,
+)
 from numdesk.views.library.printing import (
     export_pdf_dialog,
     print_dialog,
@@ -64,53 +70,68 @@ def import_dialog(window: LibraryHost) -> None:
 
 
 def run_import(window: LibraryHost, paths: Sequence[Path]) -> bool:
-    """Import `paths` with a progress dialog; True if everything was imported."""
-    dialog = QProgressDialog(
-        translate("Transfer", "Reading {0}…").format(paths[0].name),
-        translate("Transfer", "Cancel"),
-        0,
-        0,
-        window,
-    )
-    dialog.setObjectName("importProgress")
-    dialog.setWindowTitle(translate("Transfer", "Import"))
-    dialog.setWindowModality(Qt.WindowModality.WindowModal)
-    dialog.setMinimumDuration(0)
-    dialog.setAutoClose(False)
-    dialog.setAutoReset(False)
-    dialog.setValue(0)
-    window.import_progress = dialog  # tests read the dialog's last value
+    """Import `paths` with a progress dialog; True if something was imported.
 
-    def progress(done: int, total: int) -> None:
-        if dialog.wasCanceled():
-            raise ImportCancelled
-        dialog.setLabelText(translate("Transfer", "Saving entries… {0} of {1}").format(done, total))
-        dialog.setMaximum(max(total, 1))
-        dialog.setValue(min(done, max(total, 1)))
-        QApplication.processEvents()
-        if dialog.wasCanceled():
-            raise ImportCancelled
-
+    The files are read and checked in a worker thread (Cancel works from the first
+    byte); the entries are saved on the UI thread in one transaction. When one of
+    several files cannot be read the user may import the rest without it.
+    """
     try:
-        report = _import(window, dialog, paths, progress, keep_going=False)
-    except DomainError as err:
-        dialog.hide()
-        if len(paths) < 2:
-            _tell_failure(window, err.message)
+        report = _attempt(window, paths, keep_going=False)
+    except _Failed as failed:
+        if len(paths) < 2 or not failed.reading:
+            _tell_failure(window, failed.message)
             return False
-        if not _import_the_rest(window, err.message):
+        if not _import_the_rest(window, failed.message):
             return False
-        dialog.show()
         try:
-            report = _import(window, dialog, paths, progress, keep_going=True)
-        except DomainError:
+            report = _attempt(window, paths, keep_going=True)
+        except _Failed as again:
+            _tell_failure(window, again.message)
             return False
-    dialog.hide()
     if report is None:
         return False
     window.statusBar().showMessage(report.summary(), 10000)
     _show_report(window, report)
-    return True
+    return bool(report.files)
+
+
+class _Failed(Exception):
+    """An import that wrote nothing: the message for the user, and whether reading failed."""
+
+    def __init__(self, message: str, reading: bool) -> None:
+        super().__init__(message)
+        self.message = message
+        self.reading = reading
+
+
+def _attempt(window: LibraryHost, paths: Sequence[Path], keep_going: bool) -> ImportReport | None:
+    """Read, then save; None if the user cancelled (and was told so)."""
+    dialog = make_dialog(window, paths[0])
+    window.import_progress = dialog  # tests read the dialog's last value
+    controller = window.controller
+    reading = True
+    try:
+        report = read_in_background(
+            dialog, lambda step: controller.read_import(paths, step, keep_going)
+        )
+        reading = False
+        controller.save_import(report, saving_progress(dialog))
+    except ImportCancelled:
+        finish(dialog)
+        show_info(
+            window,
+            translate("Transfer", "Import"),
+            translate("Transfer", "Import cancelled; nothing was imported."),
+        )
+        return None
+    except (DomainError, OSError) as err:
+        finish(dialog)
+        message = err.message if isinstance(err, DomainError) else _os_message(err)
+        raise _Failed(message, reading) from None
+    finally:
+        finish(dialog)  # also when a bug raised something else: never a stuck dialog
+    return report
 
 
 def _tell_failure(window: LibraryHost, message: str) -> None:
@@ -120,32 +141,6 @@ def _tell_failure(window: LibraryHost, message: str) -> None:
         message,
         translate("Transfer", "Nothing was imported; the library is unchanged."),
     )
-
-
-def _import(
-    window: LibraryHost,
-    dialog: QProgressDialog,
-    paths: Sequence[Path],
-    progress: Progress,
-    keep_going: bool,
-) -> ImportReport | None:
-    """Run the import; None when cancelled (said to the user). A problem raises DomainError,
-    except in a keep-going import, where a failure to save is shown here and re-raised."""
-    try:
-        return window.controller.import_files(list(paths), progress, keep_going=keep_going)
-    except ImportCancelled:
-        dialog.hide()
-        show_info(
-            window,
-            translate("Transfer", "Import"),
-            translate("Transfer", "Import cancelled; nothing was imported."),
-        )
-        return None
-    except DomainError as err:
-        if keep_going:
-            dialog.hide()
-            _tell_failure(window, err.message)
-        raise
 
 
 def _import_the_rest(window: LibraryHost, message: str) -> bool:
@@ -193,6 +188,15 @@ def _show_report(window: LibraryHost, report: ImportReport) -> None:
         details,
         "\n".join(notes) if len(notes) > _SHOWN_LINES else "",
     )
+
+
+def _os_message(err: OSError) -> str:
+    """A file the system would not let numdesk read, in one sentence."""
+    name = Path(str(err.filename)).name if err.filename else ""
+    reason = err.strerror or str(err)
+    if name:
+        return translate("Transfer", "{0}: could not read the file ({1}).").format(name, reason)
+    return translate("Transfer", "Could not read the file ({0}).").format(reason)
 
 
 def export_dialog(window: LibraryHost, uids: Sequence[str] | None) -> None:
