@@ -187,6 +187,18 @@ _READERS = {
 }
 
 
+def _links(a: SourceActor, item: SourceItem) -> None:
+    """Version 1 ties items to recursions and tags by name; numdesk lists them apart."""
+    for key in ("recursions", "tags"):
+        names = item.sys.get(key)
+        if isinstance(names, list) and (shown := [str(n) for n in names if str(n).strip()]):
+            a.moved(
+                f"{item.where}.{key}",
+                f"the {key} '{item.name}' belongs to",
+                f"{item.name} belongs to the {key}: {', '.join(shown)}",
+            )
+
+
 def add_items(a: SourceActor, sheet: Any, teen: SecondForm | None) -> None:
     """Every item of a PC into `sheet` or its teen form; unknown types go to the notes."""
     for item in a.items():
@@ -206,6 +218,7 @@ def add_items(a: SourceActor, sheet: Any, teen: SecondForm | None) -> None:
                 f"the teen-form {kind} '{item.name}' joined the main form "
                 "(the sheet has no teen form).",
             )
+        _links(a, item)
         if sheet_item(a, item, kind, target):
             continue
         text = fi.html_text(item.sys.get("description"))

@@ -277,3 +277,19 @@ def test_old_exports_without_ids_get_a_stable_identity(tmp_path: Path) -> None:
     again = read_import_file(FIXTURES / "cypher_v1_npc.json").entries[0].obj
     numenera = read_import_file(FIXTURES / "numenera_npc.json").entries[0].obj
     assert first.uid == again.uid and first.uid != numenera.uid
+
+
+def test_version_1_item_links_to_recursions_are_named(tmp_path: Path) -> None:
+    import json
+
+    from numdesk.io.foundry import read_foundry
+
+    doc = json.loads((FIXTURES / "foundry_pc_v1.json").read_text(encoding="utf-8"))
+    doc["data"]["basic"]["notes"] = ""
+    doc["items"][0]["data"]["recursions"] = ["Ardeyn", "Ruk"]
+    result = read_foundry(doc, tmp_path / "linked.json")
+    pc = result.entries[0].obj
+    assert isinstance(pc, Character)
+    name = doc["items"][0]["name"]
+    assert f"{name} belongs to the recursions: Ardeyn, Ruk" in pc.notes
+    assert ("moved", "items[0].recursions") in [(o, s) for o, s, _t in _lines(result)]
