@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from numdesk.model.kinds import EntryKind
+from numdesk.model.entry_kind import EntryKind
 from numdesk.paths import default_library_path
 
 

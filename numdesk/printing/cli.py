@@ -11,12 +11,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from numdesk.model.character import Character
-from numdesk.model.creature import Creature
 from numdesk.model.errors import DomainError
 from numdesk.paths import default_library_path
 
 if TYPE_CHECKING:
+    from numdesk.model.character import Character
+    from numdesk.model.creature import Creature
     from numdesk.printing.document import Part
 
 KINDS = ("character", "creature", "encounter")
@@ -142,6 +142,9 @@ def _parts(library: Any, entries: list[tuple[str, str]], blank: bool) -> list[Pa
 
 def _linked(library: Any, encounter: Any) -> tuple[dict[str, Creature], dict[str, Character]]:
     """The creatures and characters an encounter's combatants link to (missing ones skipped)."""
+    from numdesk.model.character import Character
+    from numdesk.model.creature import Creature
+
     creatures: dict[str, Creature] = {}
     characters: dict[str, Character] = {}
     for combatant in encounter.combatants:
