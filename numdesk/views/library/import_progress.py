@@ -121,7 +121,7 @@ def read_in_background(
         loop.exec()
     poll.stop()
     dialog.canceled.disconnect(watch_cancel)
-    if not outcome:
+    if not outcome or dialog.wasCanceled():  # Cancel wins over a result that came with it
         stop.set()
         relay.progressed.disconnect(show)
         relay.done.disconnect(arrived)
