@@ -77,7 +77,7 @@ def read_in_background(
     Returns the report; re-raises what `read` raised; raises `ImportCancelled` as
     soon as the user presses Cancel (without waiting for the worker).
     """
-    relay = _Relay()
+    relay = _Relay(dialog)  # owned by the dialog: deleted on the UI thread, never the worker
     stop = threading.Event()
     outcome: list[Any] = []
     loop = QEventLoop()
