@@ -27,6 +27,7 @@ from numdesk.model.operations.damage import (
     worn_armor,
 )
 from numdesk.model.operations.devices import (
+    RollDeviceLevel,
     UseArtifact,
     UseCypher,
     cypher_limit_warning,
@@ -92,6 +93,7 @@ __all__ = [
     "RefuseIntrusion",
     "RemoveItem",
     "ReplaceItem",
+    "RollDeviceLevel",
     "SetField",
     "SetItemField",
     "SetPool",

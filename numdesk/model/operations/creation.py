@@ -17,6 +17,7 @@ from numdesk.model.operations.base import Change
 from numdesk.model.operations.sheet import CharacterOperation, stat_name
 from numdesk.model.templates import SentenceTemplate, TierAbilities, TypeTemplate
 from numdesk.model.validation import check_int, check_item
+from numdesk.rules.profiles import PROFILES, family_of
 from numdesk.rules.types import AbilitySource, Stat
 
 _PARTS: dict[str, AbilitySource] = {
@@ -97,10 +98,11 @@ class ApplyTemplates(CharacterOperation):
 
     @staticmethod
     def _check_profile(character: Character, profile: str, name: str) -> None:
-        if profile != character.profile:
+        # a house rules character also uses the templates of the built-in it starts from
+        if profile not in (character.profile, family_of(character.profile)):
             raise DomainError(
-                f"{name} belongs to the {profile} rules, this character to the "
-                f"{character.profile} rules.",
+                f"{name} belongs to the {_label(profile)} rules, this character to the "
+                f"{_label(character.profile)} rules.",
                 field="profile",
             )
 
@@ -144,3 +146,8 @@ class ApplyTemplates(CharacterOperation):
             added.source = source
         check_item(added, character, f"abilities[{len(character.abilities)}]")
         character.abilities.append(added)
+
+
+def _label(profile: str) -> str:
+    """A profile's name as players read it (its key if unknown)."""
+    return PROFILES[profile].label if profile in PROFILES else profile
