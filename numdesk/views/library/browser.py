@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from numdesk.controllers.library import LibraryController
-from numdesk.model.kinds import EntryKind
+from numdesk.model.entry_kind import EntryKind
 from numdesk.model.summary import EntrySummary
 from numdesk.views.forms import child, load_form
 from numdesk.views.library.model import (

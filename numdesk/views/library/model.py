@@ -22,7 +22,7 @@ from PySide6.QtCore import (
     Qt,
 )
 
-from numdesk.model.kinds import EntryKind
+from numdesk.model.entry_kind import EntryKind
 from numdesk.model.summary import EntrySummary
 from numdesk.rules.profiles import PROFILES
 
