@@ -279,6 +279,18 @@ def creation_problems(choices: CreationChoices) -> list[str]:
     problems = []
     if not choices.name.strip():
         problems.append("Give the character a name.")
+    for part in PARTS:
+        template = choices.template(part)
+        if template is None:
+            continue
+        if template.profile not in ("", choices.profile):
+            problems.append(
+                f"{template.name} belongs to the {template.profile} rules, this character "
+                f"to the {choices.profile} rules."
+            )
+        held = template.part if isinstance(template, SentenceTemplate) else "type"
+        if held != part:
+            problems.append(f"{template.name} is a {held}, not a {part}.")
     if not choices.parts["type"].name:
         problems.append("Choose a type from the list or type its name.")
     problems.extend(value_problems(choices))

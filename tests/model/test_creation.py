@@ -157,3 +157,15 @@ def test_problems_name_what_is_missing() -> None:
 def test_close_match_ignores_case() -> None:
     assert close_match("strongg", ["Strong", "Swift"]) == "Strong"
     assert close_match("zzz", ["Strong"]) is None
+
+
+def test_templates_of_another_rules_or_part_are_refused() -> None:
+    choices = _choices()
+    choices.profile = "numenera"
+    assert "Warrior belongs to the cypher rules, this character to the numenera rules." in (
+        creation_problems(choices)
+    )
+    choices = _choices()
+    focus = SentenceTemplate("Bears a Halo of Fire", part="focus", profile="cypher")
+    choices.parts["descriptor"] = PartChoice("x", focus)
+    assert "Bears a Halo of Fire is a focus, not a descriptor." in creation_problems(choices)
