@@ -185,7 +185,7 @@ def ability_offers(choices: CreationChoices, tier: int = 1) -> list[AbilityOffer
             continue
         for group in _choice_groups(template.tiers, tier):
             abilities = _sourced(group.abilities, part, tier)
-            grants = group.choose == 0 or group.choose >= len(group.abilities)
+            grants = group.choose == 0  # an optional group of one is still optional
             swap = part == "flavor" or (part == "focus" and not grants and tier == 1)
             if swap and type_group is not None:
                 known = {a.name.casefold() for a in type_group.abilities}
