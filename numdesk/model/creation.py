@@ -21,7 +21,7 @@ from numdesk.model.history import HistoryEntry
 from numdesk.model.items import new_uid
 from numdesk.model.templates import SentenceTemplate, TierAbilities, TypeTemplate
 from numdesk.model.validation import find_problems
-from numdesk.rules.profiles import get_profile
+from numdesk.rules.profiles import PROFILES, family_of, get_profile
 from numdesk.rules.types import AbilitySource, Stat
 
 PARTS = ("type", "descriptor", "focus", "flavor")
@@ -31,6 +31,11 @@ SOURCES = {
     "focus": AbilitySource.FOCUS,
     "flavor": AbilitySource.FLAVOR,
 }
+
+
+def _label(profile: str) -> str:
+    """A profile's name as players read it (its key if unknown)."""
+    return PROFILES[profile].label if profile in PROFILES else profile
 
 
 def stat_label(stat: Stat) -> str:
@@ -283,10 +288,11 @@ def creation_problems(choices: CreationChoices) -> list[str]:
         template = choices.template(part)
         if template is None:
             continue
-        if template.profile not in ("", choices.profile):
+        # a house rules character also uses the templates of the built-in it starts from
+        if template.profile not in ("", choices.profile, family_of(choices.profile)):
             problems.append(
-                f"{template.name} belongs to the {template.profile} rules, this character "
-                f"to the {choices.profile} rules."
+                f"{template.name} belongs to the {_label(template.profile)} rules, this "
+                f"character to the {_label(choices.profile)} rules."
             )
         held = template.part if isinstance(template, SentenceTemplate) else "type"
         if held != part:

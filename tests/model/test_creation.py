@@ -163,7 +163,7 @@ def test_close_match_ignores_case() -> None:
 def test_templates_of_another_rules_or_part_are_refused() -> None:
     choices = _choices()
     choices.profile = "numenera"
-    assert "Warrior belongs to the cypher rules, this character to the numenera rules." in (
+    assert "Warrior belongs to the Cypher System rules, this character to the Numenera rules." in (
         creation_problems(choices)
     )
     choices = _choices()

@@ -26,6 +26,7 @@ from numdesk.model.operations.damage import (
     worn_armor,
 )
 from numdesk.model.operations.devices import (
+    RollDeviceLevel,
     UseArtifact,
     UseCypher,
     cypher_limit_warning,
@@ -90,6 +91,7 @@ __all__ = [
     "RefuseIntrusion",
     "RemoveItem",
     "ReplaceItem",
+    "RollDeviceLevel",
     "SetField",
     "SetItemField",
     "SetPool",

@@ -43,7 +43,7 @@ from numdesk.views.entry_editor.fields import (
     TextField,
     enum_choices,
 )
-from numdesk.views.entry_editor.rules_fields import RulesSwitchesField
+from numdesk.views.entry_editor.rules_fields import KindArmorField, RulesSwitchesField
 from numdesk.views.entry_editor.tables import EquipmentTable, SkillsTable, TiersTable
 
 #: `translate("Context", "literal")`: a call lupdate extracts (a helper taking a
@@ -97,6 +97,7 @@ def _creature() -> list[Field]:
             translate("EntryEditor", "blank: the target number"),
         ),
         IntField("armor", translate("EntryEditor", "&Armor"), *_span("Creature.armor")),
+        KindArmorField("armor_against", translate("EntryEditor", "Extra Armor a&gainst kinds")),
         LineField("damage", translate("EntryEditor", "&Damage inflicted")),
         LineField("movement", translate("EntryEditor", "&Movement")),
         LineField("motive", translate("EntryEditor", "M&otive")),
@@ -212,6 +213,10 @@ FORMS: dict[EntryKind, Callable[[], list[Field]]] = {
             translate("EntryEditor", "blank: by category"),
         ),
         LineField("range", translate("EntryEditor", "&Range")),
+        BoolField(
+            "freely_usable",
+            translate("EntryEditor", "Freely usable (otherwise attacks are hindered 1 step)"),
+        ),
         TextField("notes", translate("EntryEditor", "No&tes")),
     ],
     EntryKind.ARMOR: lambda: [
@@ -224,6 +229,7 @@ FORMS: dict[EntryKind, Callable[[], list[Field]]] = {
             translate("EntryEditor", "blank: by category"),
         ),
         IntField("speed_cost", translate("EntryEditor", "&Speed cost"), *_span("Armor.speed_cost")),
+        KindArmorField("against", translate("EntryEditor", "Extra Armor a&gainst kinds")),
         TextField("notes", translate("EntryEditor", "No&tes")),
     ],
     EntryKind.SHIELD: lambda: [
@@ -288,8 +294,8 @@ FORMS: dict[EntryKind, Callable[[], list[Field]]] = {
                 (translate("EntryEditor", "Cypher System"), "cypher"),
             ],
         ),
-        TextField("description", translate("EntryEditor", "Descri&ption")),
         RulesSwitchesField("changes", translate("EntryEditor", "R&ules")),
+        TextField("description", translate("EntryEditor", "Descri&ption")),
     ],
     EntryKind.TABLE: lambda: [
         _name(),
