@@ -188,6 +188,11 @@ class LibraryController(QObject):
         return self._library is not None
 
     @property
+    def backup_problem(self) -> str | None:
+        """Why the open library got no automatic backup on opening (None when it did)."""
+        return None if self._library is None else self._library.backup_problem
+
+    @property
     def path(self) -> Path | None:
         """The open library's file."""
         if self._preview is not None:
@@ -429,6 +434,29 @@ class LibraryController(QObject):
 
     # -- import and export ------------------------------------------------------------
 
+    @staticmethod
+    def read_import(paths: Sequence[Path], progress: Progress | None = None) -> ImportReport:
+        """Parse and validate `paths` without touching the library (safe off the UI thread).
+
+        `progress(bytes read, bytes in all)` may raise `ImportCancelled` to stop.
+        """
+        from numdesk.io.importer import read_files
+
+        return read_files([Path(p) for p in paths], progress=progress)
+
+    def save_import(self, report: ImportReport, progress: Progress | None = None) -> None:
+        """Write what `read_import` produced, all or nothing, and announce the entries."""
+        from numdesk.io.importer import save_report
+
+        save_report(self.library, report, progress)
+        self._announce(report)
+
+    def _announce(self, report: ImportReport) -> None:
+        self.entriesChanged.emit()
+        for file in report.files:
+            for entry in file.entries:
+                self.entrySaved.emit(entry.obj.uid)
+
     def import_files(self, paths: Sequence[Path], progress: Progress | None = None) -> ImportReport:
         """Import `paths` (format detected from each file's content), all or nothing.
 
@@ -439,10 +467,7 @@ class LibraryController(QObject):
         from numdesk.io.importer import import_files
 
         report = import_files(self.library, [Path(p) for p in paths], progress)
-        self.entriesChanged.emit()
-        for file in report.files:
-            for entry in file.entries:
-                self.entrySaved.emit(entry.obj.uid)
+        self._announce(report)
         return report
 
     def export(

@@ -26,6 +26,7 @@ from numdesk.model.character import Character
 from numdesk.model.errors import DomainError
 from numdesk.model.history import now_iso
 from numdesk.model.kinds import ENTRY_CLASSES, EntryKind, ModelObject, kind_of
+from numdesk.model.limits import LimitError, check_limits
 from numdesk.model.rules_set import RulesSet
 from numdesk.model.serialize import from_data, to_data
 from numdesk.model.templates import SentenceTemplate
@@ -191,6 +192,11 @@ def read_document(doc: Any, file: Path) -> FileImport:
             obj = from_data(ENTRY_CLASSES[kind], raw["data"], f"{prefix}.data")
         except DomainError as err:
             raise in_file(file, err) from None
+        try:
+            check_limits(obj)  # before the sheet rules: a size no widget can show comes first
+        except LimitError as err:
+            where = f"{prefix}.data.{err.path}"
+            raise ImportFormatError(file, where, err.expected, err.found) from None
         if isinstance(obj, Character):
             _check_sheet(obj, file, f"{prefix}.data")
         if isinstance(obj, SentenceTemplate) and obj.part != kind.value:

@@ -18,6 +18,7 @@ from numdesk.model.character import Character, StatPool, Wounds
 from numdesk.model.errors import DomainError, domain_errors
 from numdesk.model.follower import Follower
 from numdesk.model.items import Armor, Artifact, Cypher, Equipment, Oddity, Shield, Weapon
+from numdesk.model.limits import LimitError, check_limits
 from numdesk.rules.damage import check_kind_armor
 from numdesk.rules.defense import new_shield
 from numdesk.rules.errors import RulesError
@@ -259,6 +260,7 @@ def find_problems(character: Character) -> list[DomainError]:
         lambda: check_advancements(character.advancements),
         lambda: check_portrait(character.portrait),
         lambda: check_kind_armor_field(character.armor_against, "armor_against"),
+        lambda: _check_limits(character),
     ]
     for stat in Stat:
         checks.append(partial(_check_stat, character, stat))
@@ -278,6 +280,14 @@ def _check_stat(character: Character, stat: Stat) -> None:
     if stat not in character.pools:
         raise DomainError(f"The {stat.value.capitalize()} Pool is missing.", "pools")
     check_pool(character.pools[stat], stat)
+
+
+def _check_limits(character: Character) -> None:
+    """The sizes every entry obeys (`numdesk.model.limits`), as a sheet problem."""
+    try:
+        check_limits(character)
+    except LimitError as err:
+        raise DomainError(f"Expected {err.expected}, found {err.found}.", err.path) from None
 
 
 def _check_rests(character: Character) -> None:

@@ -96,8 +96,8 @@ def export_pdf(args: argparse.Namespace) -> int:
     if not entries:
         raise DomainError(tr("Name at least one --character, --creature or --encounter to print."))
     path = args.export_library or getattr(args, "library", None)
-    library = Library.open(path, create=False) if path else Library.open(default_library_path())
-    with library:
+    # printing only reads: the library is never created, migrated or backed up here
+    with Library.open_read_only(path or default_library_path(create_folder=False)) as library:
         parts = _parts(library, entries, args.blank)
     write_pdf(args.out, parts, args.page_size, title=entries[0][1])
     print(tr("Wrote {path}").format(path=args.out))

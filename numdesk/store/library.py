@@ -13,6 +13,7 @@ import sqlite3
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from tempfile import TemporaryDirectory
 from types import TracebackType
 from typing import Any
 
@@ -70,11 +71,16 @@ from numdesk.store.writer import (
 class Library:
     """An open library file. Use `Library.open` or `Library.create`, then `close()`."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, *, read_only: bool = False) -> None:
         """Connect to a file that is already at the newest schema (use `open`)."""
         self._path = path
-        self._writer = make_engine(path, write=True)
-        self._reader = make_engine(path, write=False)
+        self._read_only = read_only
+        #: why no automatic backup was made on open (None: made, or not due)
+        self.backup_problem: str | None = None
+        #: a folder holding an upgraded copy, for a read-only open of an older file
+        self._scratch: TemporaryDirectory[str] | None = None
+        self._writer = make_engine(path, write=True, read_only=read_only)
+        self._reader = make_engine(path, write=False, read_only=read_only)
         self._write: sessionmaker[Session] = sessionmaker(self._writer, expire_on_commit=False)
         self._read: sessionmaker[Session] = sessionmaker(self._reader)
         self.characters: Repository[Character] = Repository(self, EntryKind.CHARACTER, Character)
@@ -134,10 +140,44 @@ class Library:
         if revision != HEAD:
             migrate_with_backup(path, revision)
         library = cls(path)
+        backups.remove_stale_partials(path)
         if backup_due:
-            library.backup_now()
+            library.backup_problem = library._try_backup()
         library._add_newer_starter()
         library._load_rules_sets()
+        return library
+
+    @classmethod
+    def open_read_only(cls, path: Path) -> Library:
+        """Open an existing library for reading only: exports and printing.
+
+        Nothing is created or changed: a missing or empty file is refused, no backup is
+        taken, and a file with an older schema is upgraded in a temporary copy. A
+        read-only file (or one in a read-only folder) opens as well as any other.
+        """
+        path = Path(path).expanduser()
+        if not path.exists():
+            raise LibraryError(f"There is no library at {path}.")
+        check_location(path)
+        revision = read_revision(path, writable=False)
+        if revision is None:
+            raise LibraryError(f"{path} is empty, not a numdesk library; it was not changed.")
+        if revision == HEAD:
+            return cls(path, read_only=True)
+        scratch = TemporaryDirectory(prefix="numdesk-")
+        try:
+            copy = Path(scratch.name) / path.name
+            backups.copy_database(path, copy)
+            upgrade(copy, HEAD)
+            library = cls(copy, read_only=True)
+        except Exception as err:
+            scratch.cleanup()
+            if isinstance(err, LibraryError):
+                raise
+            raise LibraryError(
+                f"numdesk could not read the older library {path} ({err}); it was not changed."
+            ) from err
+        library._scratch = scratch
         return library
 
     @classmethod
@@ -189,6 +229,9 @@ class Library:
         self._registered.clear()
         self._writer.dispose()
         self._reader.dispose()
+        if self._scratch is not None:
+            self._scratch.cleanup()
+            self._scratch = None
 
     def __enter__(self) -> Library:
         return self
@@ -382,6 +425,19 @@ class Library:
         backups.prune_backups(self._path)
         return target
 
+    def _try_backup(self) -> str | None:
+        """Take the daily backup; a failure (a full disk) is reported, never fatal.
+
+        The library opens either way and `backup_problem` holds the reason in a few
+        words; as no new backup exists, the next open tries again.
+        """
+        try:
+            self.backup_now()
+        except (LibraryError, OSError) as err:
+            cause = err.__cause__ if isinstance(err, LibraryError) and err.__cause__ else err
+            return backups.failure_reason(cause)
+        return None
+
     def list_backups(self) -> list[Path]:
         """The backups of this library, newest first."""
         return backups.list_backups(self._path)
@@ -432,6 +488,8 @@ class Library:
     @contextmanager
     def _writing(self) -> Iterator[Session]:
         """One write transaction (BEGIN IMMEDIATE); database errors become LibraryError."""
+        if self._read_only:
+            raise LibraryError(f"The library {self._path} is open read-only; nothing was changed.")
         try:
             with self._write.begin() as session:
                 yield session

@@ -36,7 +36,7 @@ from numdesk.views.documents import Documents
 from numdesk.views.forms import child, load_form
 from numdesk.views.library import LibraryBrowser
 from numdesk.views.library.host import LibraryHost
-from numdesk.views.theme import dim, heading_font
+from numdesk.views.theme import dim, heading_font, mark_error
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QProgressDialog
@@ -109,10 +109,15 @@ class MainWindow(LibraryHost):
         self.print_progress: QProgressDialog | None = None
         self.status_label = QLabel()
         self.statusBar().addPermanentWidget(self.status_label)
+        self.backup_label = QLabel()
+        self.backup_label.setObjectName("backupProblem")
+        mark_error(self.backup_label)
+        self.statusBar().addWidget(self.backup_label, 1)
         self.resize(1366, 768)
         self.restore_layout()
         self._update_title()
         self._update_actions()
+        self._report_backup()
         self.actions_by_id[ActionId.SHOW_LIBRARY].setChecked(
             self.splitter.widget(0).isVisibleTo(self)
         )
@@ -273,7 +278,22 @@ class MainWindow(LibraryHost):
         self.browser.resultsChanged.connect(self._update_status)
         self.documents.currentChanged.connect(self._update_actions)
         self.controller.libraryOpened.connect(lambda _p: self._update_title())
+        self.controller.libraryOpened.connect(lambda _p: self._report_backup())
         self.controller.entriesChanged.connect(self._update_status)
+
+    def _report_backup(self) -> None:
+        """Say in the status bar why opening the library made no backup (a full disk).
+
+        A label of its own, not a passing message: hovering a menu would wipe that.
+        """
+        problem = self.controller.backup_problem if self.controller.is_open else None
+        text = ""
+        if problem:
+            text = self.tr("No backup was made today: {0}. numdesk will try again next time.")
+            text = text.format(problem)
+        self.backup_label.setText(text)
+        self.backup_label.setToolTip(text)
+        self.backup_label.setVisible(bool(text))
 
     def _set_undo_text(self, action_id: ActionId, text: str) -> None:
         """The Edit menu names the step ("Undo Took 3 Might damage…"); the toolbar button

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from numdesk.model.errors import DomainError
+from numdesk.model.limits import text_limit
 from numdesk.model.serialize import from_data, to_data
 from numdesk.model.tables import TableRow
 from numdesk.rules.types import Stat
@@ -107,6 +108,7 @@ class LineField(Field):
 
     def _build(self) -> QWidget:
         self.edit = QLineEdit()
+        self.edit.setMaxLength(text_limit(self.name))
         self.edit.editingFinished.connect(self._commit)
         return self.edit
 

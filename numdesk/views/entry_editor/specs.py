@@ -16,6 +16,7 @@ from numdesk.model.abilities import Skill
 from numdesk.model.errors import DomainError
 from numdesk.model.items import Equipment
 from numdesk.model.kinds import EntryKind, ModelObject, kind_of
+from numdesk.model.limits import LimitError, check_limits, range_of
 from numdesk.model.rules_set import RulesSet
 from numdesk.model.tables import RollTable
 from numdesk.model.templates import TierAbilities
@@ -52,6 +53,12 @@ from numdesk.views.entry_editor.rules_fields import KindArmorField, RulesSwitche
 translate = QCoreApplication.translate
 
 
+def _span(field: str) -> tuple[int, int]:
+    """The spin box range of a field: the limit the importer and the sheet use too."""
+    bounds = range_of(*field.split("."))
+    return bounds.low, bounds.high
+
+
 def _name() -> Field:
     return LineField("name", translate("EntryEditor", "&Name"), required=True)
 
@@ -75,7 +82,7 @@ def _profile() -> Field:
 def _creature() -> list[Field]:
     return [
         _name(),
-        IntField("level", translate("EntryEditor", "&Level"), 1, 10),
+        IntField("level", translate("EntryEditor", "&Level"), *_span("Creature.level")),
         _profile(),
         ChoiceField(
             "kind",
@@ -91,7 +98,7 @@ def _creature() -> list[Field]:
             0,
             translate("EntryEditor", "blank: the target number"),
         ),
-        IntField("armor", translate("EntryEditor", "&Armor"), 0, 20),
+        IntField("armor", translate("EntryEditor", "&Armor"), *_span("Creature.armor")),
         KindArmorField("armor_against", translate("EntryEditor", "Extra Armor a&gainst kinds")),
         LineField("damage", translate("EntryEditor", "&Damage inflicted")),
         LineField("movement", translate("EntryEditor", "&Movement")),
@@ -170,7 +177,11 @@ def _sentence() -> list[Field]:
         _profile(),
         TextField("description", translate("EntryEditor", "Descri&ption")),
         StatsField("pool_bonus", translate("EntryEditor", "&Pool bonus")),
-        IntField("extra_points", translate("EntryEditor", "E&xtra points"), 0, 20),
+        IntField(
+            "extra_points",
+            translate("EntryEditor", "E&xtra points"),
+            *_span("SentenceTemplate.extra_points"),
+        ),
         *_templates_common(),
         LinesField("characteristics", translate("EntryEditor", "C&haracteristics (one per line)")),
         LinesField("links", translate("EntryEditor", "&Links (one per line)")),
@@ -188,7 +199,7 @@ FORMS: dict[EntryKind, Callable[[], list[Field]]] = {
     ],
     EntryKind.EQUIPMENT: lambda: [
         _name(),
-        IntField("quantity", translate("EntryEditor", "&Quantity"), 0, 9999),
+        IntField("quantity", translate("EntryEditor", "&Quantity"), *_span("Equipment.quantity")),
         LineField("price", translate("EntryEditor", "&Price")),
         TextField("description", translate("EntryEditor", "Descri&ption")),
     ],
@@ -219,24 +230,32 @@ FORMS: dict[EntryKind, Callable[[], list[Field]]] = {
             0,
             translate("EntryEditor", "blank: by category"),
         ),
-        IntField("speed_cost", translate("EntryEditor", "&Speed cost"), 0, 20),
+        IntField("speed_cost", translate("EntryEditor", "&Speed cost"), *_span("Armor.speed_cost")),
         KindArmorField("against", translate("EntryEditor", "Extra Armor a&gainst kinds")),
         TextField("notes", translate("EntryEditor", "No&tes")),
     ],
     EntryKind.SHIELD: lambda: [
         _name(),
-        IntField("minor", translate("EntryEditor", "Mi&nor wounds blocked"), 0, 9),
-        IntField("moderate", translate("EntryEditor", "M&oderate wounds blocked"), 0, 9),
-        IntField("major", translate("EntryEditor", "Ma&jor wounds blocked"), 0, 9),
+        IntField(
+            "minor", translate("EntryEditor", "Mi&nor wounds blocked"), *_span("Shield.minor")
+        ),
+        IntField(
+            "moderate",
+            translate("EntryEditor", "M&oderate wounds blocked"),
+            *_span("Shield.moderate"),
+        ),
+        IntField(
+            "major", translate("EntryEditor", "Ma&jor wounds blocked"), *_span("Shield.major")
+        ),
         BoolField("broken", translate("EntryEditor", "Broken")),
     ],
     EntryKind.ABILITY: lambda: [
         _name(),
-        IntField("cost", translate("EntryEditor", "&Cost"), 0, 99),
+        IntField("cost", translate("EntryEditor", "&Cost"), *_span("Ability.cost")),
         ChoiceField("pool", translate("EntryEditor", "&Pool"), enum_choices(Stat, optional=True)),
         LineField("cost_text", translate("EntryEditor", "Cost as &written (e.g. 2+ Intellect)")),
         ChoiceField("kind", translate("EntryEditor", "&Kind"), enum_choices(AbilityKind)),
-        IntField("tier", translate("EntryEditor", "&Tier"), 1, 6),
+        IntField("tier", translate("EntryEditor", "&Tier"), *_span("Ability.tier")),
         ChoiceField("source", translate("EntryEditor", "&From"), enum_choices(AbilitySource)),
         TextField("description", translate("EntryEditor", "Descri&ption")),
     ],
@@ -251,9 +270,13 @@ FORMS: dict[EntryKind, Callable[[], list[Field]]] = {
     EntryKind.FLAVOR: _sentence,
     EntryKind.FOLLOWER: lambda: [
         _name(),
-        IntField("level", translate("EntryEditor", "&Level"), 1, 10),
+        IntField("level", translate("EntryEditor", "&Level"), *_span("Follower.level")),
         _profile(),
-        IntField("acquired_at_tier", translate("EntryEditor", "&Joined at tier"), 1, 6),
+        IntField(
+            "acquired_at_tier",
+            translate("EntryEditor", "&Joined at tier"),
+            *_span("Follower.acquired_at_tier"),
+        ),
         OptionalIntField(
             "health",
             translate("EntryEditor", "&Health"),
@@ -288,7 +311,7 @@ FORMS: dict[EntryKind, Callable[[], list[Field]]] = {
                 (translate("EntryEditor", "Other"), "other"),
             ],
         ),
-        IntField("die", translate("EntryEditor", "&Die (d…)"), 2, 1000),
+        IntField("die", translate("EntryEditor", "&Die (d…)"), *_span("RollTable.die")),
         TextField("description", translate("EntryEditor", "Descri&ption")),
         RowsField("rows", translate("EntryEditor", "&Rows (e.g. 1-10 what happens)")),
     ],
@@ -318,7 +341,17 @@ SHEET_ITEM_KINDS = frozenset(
 
 
 def check_entry(obj: ModelObject) -> None:
-    """Rules that involve more than one field's text; raise DomainError naming the field."""
+    """Rules that involve more than one field's text; raise DomainError naming the field.
+
+    The sizes of `numdesk.model.limits` come first: a text too long or a list too big
+    for its widget is refused here as it is by the importer and the sheet.
+    """
+    try:
+        check_limits(obj)
+    except LimitError as err:
+        field = err.path.split(".")[0].split("[")[0]
+        message = translate("EntryEditor", "Expected {0}, found {1}.")
+        raise DomainError(message.format(err.expected, err.found), field or None) from None
     if kind_of(obj) in SHEET_ITEM_KINDS:
         # A library skill has no profile: the widest one (expert allowed) applies.
         profile = get_profile(getattr(obj, "profile", "cypher"))
