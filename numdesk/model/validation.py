@@ -259,8 +259,8 @@ def find_problems(character: Character) -> list[DomainError]:
         lambda: _check_rests(character),
         lambda: check_advancements(character.advancements),
         lambda: check_portrait(character.portrait),
-        lambda: check_kind_armor_field(character.armor_against, "armor_against"),
         lambda: _check_limits(character),
+        lambda: check_kind_armor_field(character.armor_against, "armor_against"),
     ]
     for stat in Stat:
         checks.append(partial(_check_stat, character, stat))

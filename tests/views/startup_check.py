@@ -2,7 +2,8 @@
 
     python startup_check.py LIBRARY SETTINGS_INI IMPORT_FILE PDF_OUT SCREENSHOT
 
-It opens the main window the way `numdesk` does (`numdesk.app.open_main_window`),
+It starts the way `python -m numdesk` does (the CLI's parser with its subcommands,
+then `numdesk.app.open_main_window`),
 records which modules were loaded when the library list was first painted, waits
 for the library to open in full, then uses each deferred feature once: search, a
 sheet tab, a PDF and an import. It prints one JSON object with what it saw.
@@ -19,6 +20,7 @@ from PySide6.QtCore import QEvent, QObject, QSettings, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from numdesk.app import open_main_window
+from numdesk.cli import build_parser
 from numdesk.controllers.settings import AppSettings
 from numdesk.gui import create_application
 
@@ -35,6 +37,8 @@ DEFERRED = (
     "numdesk.views.library.transfer",
     "numdesk.views.library.printing",
 )
+#: The CLI's subcommand registration (argparse only) is loaded by every start.
+REGISTRATION = ("numdesk.io.cli_commands", "numdesk.printing.cli")
 
 
 class _AtFirstPaint(QObject):
@@ -46,7 +50,9 @@ class _AtFirstPaint(QObject):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Paint and self.loaded is None:
-            self.loaded = sorted(m for m in sys.modules if m.startswith(DEFERRED))
+            self.loaded = sorted(
+                m for m in sys.modules if m.startswith(DEFERRED) and m not in REGISTRATION
+            )
         return False
 
 
@@ -68,6 +74,7 @@ def _accept_message_boxes() -> None:
 
 
 def main(library: str, ini: str, import_file: str, pdf: str, screenshot: str) -> None:
+    build_parser()  # registers the subcommands, as every start does
     app = create_application()
     settings = AppSettings(QSettings(ini, QSettings.Format.IniFormat))
     window = open_main_window(app, Path(library), settings)

@@ -12,14 +12,11 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication
 
-from numdesk.model.abilities import Skill
 from numdesk.model.errors import DomainError
-from numdesk.model.items import Equipment
 from numdesk.model.kinds import EntryKind, ModelObject, kind_of
 from numdesk.model.limits import LimitError, check_limits, range_of
 from numdesk.model.rules_set import RulesSet
 from numdesk.model.tables import RollTable
-from numdesk.model.templates import TierAbilities
 from numdesk.model.validation import check_sheet_item
 from numdesk.rules.errors import RulesError
 from numdesk.rules.house_rules import check_label, derive_profile
@@ -47,6 +44,7 @@ from numdesk.views.entry_editor.fields import (
     enum_choices,
 )
 from numdesk.views.entry_editor.rules_fields import KindArmorField, RulesSwitchesField
+from numdesk.views.entry_editor.tables import EquipmentTable, SkillsTable, TiersTable
 
 #: `translate("Context", "literal")`: a call lupdate extracts (a helper taking a
 #: variable hides the text from it)
@@ -148,9 +146,9 @@ def _artifact() -> list[Field]:
 
 def _templates_common() -> list[Field]:
     return [
-        DataField("skills", translate("EntryEditor", "S&kills"), list[Skill]),
-        DataField("equipment", translate("EntryEditor", "E&quipment"), list[Equipment]),
-        DataField("tiers", translate("EntryEditor", "&Abilities by tier"), list[TierAbilities]),
+        SkillsTable("skills", translate("EntryEditor", "S&kills")),
+        EquipmentTable("equipment", translate("EntryEditor", "E&quipment")),
+        TiersTable("tiers", translate("EntryEditor", "&Abilities by tier")),
     ]
 
 
