@@ -14,6 +14,7 @@ from numdesk.model.errors import DomainError
 from numdesk.model.kinds import EntryKind
 from numdesk.model.summary import EntrySummary
 from numdesk.model.templates import SentenceTemplate, TypeTemplate
+from numdesk.rules.profiles import family_of
 from numdesk.rules.types import AbilitySource
 
 PART_KINDS = {
@@ -27,10 +28,12 @@ _ALL = 10_000
 
 
 def part_templates(library: Any, part: str, profile: str) -> list[EntrySummary]:
-    """Every template for `part` a `profile` character can use (its own or profile-free)."""
+    """Every template for `part` a `profile` character can use: its own, profile-free
+    ones, and (for a house rules set) those of the built-in it starts from."""
     found = library.search("", kinds=[PART_KINDS[part]], limit=_ALL)
     return sorted(
-        (s for s in found if s.profile in (None, "", profile)), key=lambda s: s.name.casefold()
+        (s for s in found if s.profile in (None, "", profile, family_of(profile))),
+        key=lambda s: s.name.casefold(),
     )
 
 

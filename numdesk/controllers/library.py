@@ -165,6 +165,11 @@ class LibraryController(QObject):
         return None if self._library is None else self._library.backup_problem
 
     @property
+    def rules_set_problems(self) -> list[str]:
+        """A sentence for each of the library's rules sets that cannot be used."""
+        return [] if self._library is None else list(self._library.rules_set_problems)
+
+    @property
     def path(self) -> Path | None:
         """The open library's file."""
         if self._preview is not None:

@@ -21,7 +21,7 @@ from numdesk.model.history import HistoryEntry
 from numdesk.model.items import new_uid
 from numdesk.model.templates import SentenceTemplate, TierAbilities, TypeTemplate
 from numdesk.model.validation import find_problems
-from numdesk.rules.profiles import get_profile
+from numdesk.rules.profiles import PROFILES, family_of, get_profile
 from numdesk.rules.types import AbilitySource, Stat
 
 PARTS = ("type", "descriptor", "focus", "flavor")
@@ -31,6 +31,11 @@ SOURCES = {
     "focus": AbilitySource.FOCUS,
     "flavor": AbilitySource.FLAVOR,
 }
+
+
+def _label(profile: str) -> str:
+    """A profile's name as players read it (its key if unknown)."""
+    return PROFILES[profile].label if profile in PROFILES else profile
 
 
 def stat_label(stat: Stat) -> str:
@@ -185,7 +190,7 @@ def ability_offers(choices: CreationChoices, tier: int = 1) -> list[AbilityOffer
             continue
         for group in _choice_groups(template.tiers, tier):
             abilities = _sourced(group.abilities, part, tier)
-            grants = group.choose == 0 or group.choose >= len(group.abilities)
+            grants = group.choose == 0  # an optional group of one is still optional
             swap = part == "flavor" or (part == "focus" and not grants and tier == 1)
             if swap and type_group is not None:
                 known = {a.name.casefold() for a in type_group.abilities}
@@ -279,6 +284,19 @@ def creation_problems(choices: CreationChoices) -> list[str]:
     problems = []
     if not choices.name.strip():
         problems.append("Give the character a name.")
+    for part in PARTS:
+        template = choices.template(part)
+        if template is None:
+            continue
+        # a house rules character also uses the templates of the built-in it starts from
+        if template.profile not in ("", choices.profile, family_of(choices.profile)):
+            problems.append(
+                f"{template.name} belongs to the {_label(template.profile)} rules, this "
+                f"character to the {_label(choices.profile)} rules."
+            )
+        held = template.part if isinstance(template, SentenceTemplate) else "type"
+        if held != part:
+            problems.append(f"{template.name} is a {held}, not a {part}.")
     if not choices.parts["type"].name:
         problems.append("Choose a type from the list or type its name.")
     problems.extend(value_problems(choices))

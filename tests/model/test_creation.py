@@ -9,6 +9,7 @@ from numdesk.model.characteristics import read_characteristic
 from numdesk.model.creation import (
     CreationChoices,
     PartChoice,
+    ability_offers,
     build_character,
     close_match,
     creation_problems,
@@ -157,3 +158,36 @@ def test_problems_name_what_is_missing() -> None:
 def test_close_match_ignores_case() -> None:
     assert close_match("strongg", ["Strong", "Swift"]) == "Strong"
     assert close_match("zzz", ["Strong"]) is None
+
+
+def test_templates_of_another_rules_or_part_are_refused() -> None:
+    choices = _choices()
+    choices.profile = "numenera"
+    assert "Warrior belongs to the Cypher System rules, this character to the Numenera rules." in (
+        creation_problems(choices)
+    )
+    choices = _choices()
+    focus = SentenceTemplate("Bears a Halo of Fire", part="focus", profile="cypher")
+    choices.parts["descriptor"] = PartChoice("x", focus)
+    assert "Bears a Halo of Fire is a focus, not a descriptor." in creation_problems(choices)
+
+
+def test_a_focus_type_swap_option_joins_the_type_choice() -> None:
+    choices = _choices()
+    focus = SentenceTemplate(
+        "Controls Gravity",
+        part="focus",
+        profile="cypher",
+        tiers=[
+            TierAbilities(1, [Ability("Hover")]),
+            TierAbilities(1, [Ability("Weighty")], choose=1),  # a type swap option
+        ],
+    )
+    choices.parts["focus"] = PartChoice("Controls Gravity", focus)
+    offers = ability_offers(choices)
+    assert [(o.label, o.choose) for o in offers] == [
+        ("Warrior (or Controls Gravity)", 2),
+        ("Controls Gravity", 0),
+    ]
+    assert [a.name for a in offers[0].abilities] == ["Bash", "Swipe", "Fury", "Weighty"]
+    assert [a.name for a in offers[1].abilities] == ["Hover"]

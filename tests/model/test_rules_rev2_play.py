@@ -172,17 +172,18 @@ def test_t9_a_found_cyphers_level_is_rolled_once_and_kept() -> None:
 
 
 def test_a_house_rules_character_uses_its_base_templates(gritty: str) -> None:
-    from numdesk.model.operations import ApplyTemplates
+    from numdesk.model.creation import CreationChoices, PartChoice, creation_problems
     from numdesk.model.templates import TypeTemplate
 
     warrior = TypeTemplate("Warrior", profile="cypher", pools={Stat.MIGHT: 12})
-    character = make_character(gritty)
-    change = ApplyTemplates(warrior).apply(character)
-    assert "type Warrior" in change.summary and character.pool(Stat.MIGHT).maximum == 12
+    choices = CreationChoices("Ash", gritty)
+    choices.parts["type"] = PartChoice("Warrior", warrior)
+    assert not any("belongs to" in p for p in creation_problems(choices))
     glaive = TypeTemplate("Glaive", profile="numenera")
-    message = assert_refused(ApplyTemplates(glaive), make_character(gritty), field="profile")
-    assert message == (
+    choices.parts["type"] = PartChoice("Glaive", glaive)
+    assert (
         "Glaive belongs to the Numenera rules, this character to the Gritty Cypher rules."
+        in creation_problems(choices)
     )
 
 

@@ -36,7 +36,8 @@ _RECORD = Qt.ItemDataRole.UserRole
 class TableField(Field):
     """A list of records as a table; subclasses say the columns and how rows map."""
 
-    headers: tuple[str, ...] = ()
+    #: column titles, marked for lupdate (QT_TRANSLATE_NOOP) and translated when shown
+    headers: tuple[object, ...] = ()
     stretch_column = 0
 
     def _build(self) -> QWidget:
@@ -44,7 +45,9 @@ class TableField(Field):
         layout = QVBoxLayout(box)
         layout.setContentsMargins(0, 0, 0, 0)
         self.table = QTableWidget(0, len(self.headers))
-        self.table.setHorizontalHeaderLabels([translate("EntryEditor", h) for h in self.headers])
+        self.table.setHorizontalHeaderLabels(
+            [translate("EntryEditor", str(h)) for h in self.headers]
+        )
         self.table.verticalHeader().setVisible(False)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setWordWrap(True)
@@ -106,14 +109,15 @@ class TableField(Field):
     def parse(self) -> Any:
         records = []
         for row in range(self.table.rowCount()):
-            cells = [
-                (self.table.item(row, c).text() if self.table.item(row, c) else "").strip()
-                for c in range(self.table.columnCount())
-            ]
+            cells = [self._text(row, c) for c in range(self.table.columnCount())]
             first = self.table.item(row, 0)
             kept = first.data(_RECORD) if first is not None else None
             records.append(self.record(kept, cells, row + 1))
         return self.collect(records)
+
+    def _text(self, row: int, column: int) -> str:
+        item = self.table.item(row, column)
+        return item.text().strip() if item is not None else ""
 
     def add_row(self) -> None:
         self.table.blockSignals(True)

@@ -95,8 +95,8 @@ class ValuesPage(QWizardPage):
             bonus, result = QLabel(self), QLabel(self)
             for widget in (base, edge, spin):
                 widget.valueChanged.connect(self._update)
-            for column, widget in enumerate((caption, base, edge, bonus, spin, result)):
-                grid.addWidget(widget, row, column)
+            for column, cell in enumerate((caption, base, edge, bonus, spin, result)):
+                grid.addWidget(cell, row, column)
             self.bases[stat], self.edges[stat], self.spins[stat] = base, edge, spin
             self.bonus_labels[stat], self.pool_labels[stat] = bonus, result
         layout.addLayout(grid)
