@@ -19,6 +19,7 @@ from numdesk.rules.types import (
     Stat,
     WeaponCategory,
 )
+from numdesk.views.sheet.ability_links import AbilityTableModel
 from numdesk.views.sheet.lists import Column, ListSpec
 
 
@@ -88,6 +89,7 @@ LIST_SPECS: dict[str, ListSpec] = {
             ),
             lambda: Ability("New ability"),
             EntryKind.ABILITY,
+            AbilityTableModel,
         ),
         ListSpec(
             "cyphers",
