@@ -18,14 +18,16 @@ whole processes, interleaved so a busy machine slows both alike:
   started the same way (the ratio to the unfrozen start is printed too).
 Each process ends with `os._exit` as soon as it got there. One warm-up run of each
 fills the disk cache. Printed: the medians of wall-clock time, CPU time (user +
-system) and peak memory (maximum resident set size) of each, and the ratios to the
-bare window. Settings go to a throw-away folder, never the user's.
+system) and peak memory (the process's maximum resident set size, `VmHWM`, as it
+reports it) of each, and the ratios to the bare window. Settings go to a throw-away
+folder, never the user's.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -94,7 +96,10 @@ def run_once(samples: Samples, env: dict[str, str]) -> None:
         raise SystemExit(f"{samples.label} did not report its window painted (exit {code})")
     samples.wall.append(wall)
     samples.cpu.append(usage.ru_utime + usage.ru_stime)
-    samples.peak_mb.append(usage.ru_maxrss / 1024)  # kilobytes on Linux
+    # the process's own VmHWM: ru_maxrss would include this process's size at the fork
+    reported = re.search(r"^peak-kb (\d+)$", said, re.MULTILINE)
+    peak_kb = int(reported.group(1)) if reported and int(reported.group(1)) else usage.ru_maxrss
+    samples.peak_mb.append(peak_kb / 1024)
 
 
 def measure(library: Path, runs: int, bundle: Path | None = None) -> list[Samples]:

@@ -10,20 +10,17 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from numdesk.model.creation import (
-    CreationChoices,
-    PartChoice,
-    ability_offers,
-    build_character,
-    creation_problems,
-    extra_points_total,
-    open_edges_note,
-    prefill,
-)
 from numdesk.model.errors import DomainError
 from numdesk.rules.types import Stat
+
+if TYPE_CHECKING:
+    from numdesk.model.creation import CreationChoices
+
+# numdesk.model.creation (every model class and most rules) is imported by the
+# command's own functions: `register` runs at every start of the app, where the
+# parser is built, and must stay light.
 
 
 def _stat_values(pairs: list[str] | None, option: str) -> dict[Stat, int]:
@@ -46,6 +43,13 @@ def _stat_values(pairs: list[str] | None, option: str) -> dict[Stat, int]:
 def choices_from_args(args: argparse.Namespace, library: Any) -> CreationChoices:
     """The wizard's choices as the command line gives them (templates found by name)."""
     from numdesk.controllers.creation import find_template
+    from numdesk.model.creation import (
+        CreationChoices,
+        PartChoice,
+        ability_offers,
+        extra_points_total,
+        prefill,
+    )
 
     choices = CreationChoices(name=args.name, profile=args.rules)
     for part in ("type", "descriptor", "focus", "flavor"):
@@ -94,6 +98,7 @@ def _add_by_hand(choices: CreationChoices, names: list[str], library: Any) -> No
 def run_new_character(args: argparse.Namespace) -> int:
     from numdesk.controllers.creation import link_abilities
     from numdesk.io.cli_commands import library_path
+    from numdesk.model.creation import build_character, creation_problems, open_edges_note
     from numdesk.store import Library
 
     for option, value in (("--rules", args.rules), ("--name", args.name), ("--type", args.type)):
