@@ -172,3 +172,21 @@ def test_pdf_and_export_hold_the_resolved_text(
     hub.export(out, [ash.uid])
     document = json.loads(out.read_text(encoding="utf-8"))
     assert NEW_TEXT in json.dumps(document)
+
+
+def test_open_in_library_opens_the_entry_in_the_main_window(
+    qtbot: QtBot, hub: LibraryController, csrd_library: Library
+) -> None:
+    from numdesk.views.entry_editor import EntryEditor
+    from tests.views.main_window_helpers import make_window
+
+    ash = _make_ash(csrd_library)
+    window = make_window(qtbot, hub)
+    sheet = window.open_entry(ash.uid)
+    assert isinstance(sheet, SheetWidget)
+    row = _row(sheet, "Bash")
+    sheet.list_editors["abilities"].select_row(row)
+    sheet.ability_links.open_button.click()
+    opened = window.documents.current_widget()
+    assert isinstance(opened, EntryEditor)
+    assert opened.entry.uid == _bash(ash).library_uid
