@@ -35,6 +35,8 @@ def test_clearing_own_text_hands_it_back_to_the_library() -> None:
 def test_following_already_changes_nothing() -> None:
     character, bash = _with(Ability("Bash", description="Library text.", library_uid="lib-1"))
     assert not SetAbilityText(bash.uid, None).apply(character).record
+    # a cell opened and closed untouched does not make the library's text the player's
+    assert not SetAbilityText(bash.uid, "Library text.").apply(character).record
     assert not bash.own_text
 
 

@@ -23,7 +23,6 @@ from numdesk.views.library.printing import printable_parts
 from numdesk.views.sheet import SheetWidget
 from tests.printing.conftest import flat, pdf_text
 
-ARTIFACTS = Path("/tmp/t10b")
 WARRIOR = ["--rules", "cypher", "--name", "Ash", "--type", "Warrior", "--descriptor", "Strong"]
 FOUR = ["--ability", "Bash", "--ability", "Swipe", "--ability", "Overwatch"]
 FOUR += ["--ability", "Combat Prowess"]
@@ -77,7 +76,7 @@ def _edit_entry(hub: LibraryController, uid: str, text: str) -> None:
 
 
 def test_sheet_follows_the_library_entry(
-    qtbot: QtBot, hub: LibraryController, csrd_library: Library
+    qtbot: QtBot, hub: LibraryController, csrd_library: Library, artifacts_dir: Path
 ) -> None:
     ash = _make_ash(csrd_library)
     bash = _bash(ash)
@@ -96,7 +95,7 @@ def test_sheet_follows_the_library_entry(
         bar.open_button.click()
     assert opened.args == [bash.library_uid]
     grab = sheet.list_editors["abilities"].grab()
-    assert grab.save(str(ARTIFACTS / "abilities-linked.png"))
+    assert grab.save(str(artifacts_dir / "abilities-linked.png"))
 
     # the library entry is corrected: the open sheet shows it at once...
     _edit_entry(hub, bash.library_uid, NEW_TEXT)
@@ -137,7 +136,11 @@ def test_own_text_is_kept_and_can_go_back_to_the_library(
 
 
 def test_a_deleted_entry_keeps_the_text_and_says_so(
-    qtbot: QtBot, hub: LibraryController, csrd_library: Library, tmp_path: Path
+    qtbot: QtBot,
+    hub: LibraryController,
+    csrd_library: Library,
+    tmp_path: Path,
+    artifacts_dir: Path,
 ) -> None:
     ash = _make_ash(csrd_library)
     bash = _bash(ash)
@@ -151,7 +154,7 @@ def test_a_deleted_entry_keeps_the_text_and_says_so(
     assert "Bash: library entry gone — the text kept on the sheet is shown." in bar.status.text()
     sheet.list_editors["abilities"].select_row(row)
     assert "Library entry gone" in bar.status.text() and not bar.open_button.isEnabled()
-    assert sheet.list_editors["abilities"].grab().save(str(ARTIFACTS / "abilities-gone.png"))
+    assert sheet.list_editors["abilities"].grab().save(str(artifacts_dir / "abilities-gone.png"))
 
     reopened = _sheet(qtbot, hub, ash.uid)  # nothing lost after a restart either
     assert _bash(reopened.controller.character).description == kept
@@ -161,11 +164,11 @@ def test_a_deleted_entry_keeps_the_text_and_says_so(
 
 
 def test_pdf_and_export_hold_the_resolved_text(
-    hub: LibraryController, csrd_library: Library, tmp_path: Path
+    hub: LibraryController, csrd_library: Library, tmp_path: Path, artifacts_dir: Path
 ) -> None:
     ash = _make_ash(csrd_library)  # not open in any sheet
     _edit_entry(hub, _bash(ash).library_uid, NEW_TEXT)
-    pdf = tmp_path / "ash.pdf"
+    pdf = artifacts_dir / "ability-links-sheet.pdf"
     assert write_pdf(pdf, printable_parts(hub, [ash.uid]))
     assert NEW_TEXT in flat(pdf_text(pdf))
     out = tmp_path / "ash.json"

@@ -39,7 +39,7 @@ class SetAbilityText(CharacterOperation):
                 return Change("Unchanged", kind="items", record=False)
             ability.own_text = False
             return Change(f"'{ability.name}' follows its library text again", kind="items")
-        if text == ability.description and (ability.own_text or not linked):
+        if text == ability.description:  # an edit closed untouched takes nothing over
             return Change("Unchanged", kind="items", record=False)
         ability.description, ability.own_text = text, linked
         check_item(ability, character, f"abilities[{index}]")
