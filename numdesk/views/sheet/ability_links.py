@@ -11,9 +11,9 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QAction, QBrush
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QMenu, QWidget
+from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QLabel, QMenu, QWidget
 
 from numdesk.controllers.ability_links import AbilityLink, LinkState
 from numdesk.controllers.character import CharacterController
@@ -66,7 +66,7 @@ class AbilityTableModel(ItemTableModel):
         return True
 
 
-def link_words(context: Any, link: AbilityLink) -> str:
+def link_words(context: QObject, link: AbilityLink) -> str:
     """The words the sheet says about a link (tr() in `context`'s translation context)."""
     if link.state is LinkState.GONE:
         return context.tr("Library entry gone — the text kept on the sheet is shown.")
@@ -107,13 +107,16 @@ class AbilityLinkBar(QWidget):
         row.addWidget(self.library_text_button)
         self.open_button.clicked.connect(self.open_entry)
         self.library_text_button.clicked.connect(self.use_library_text)
+        editor.library_button.setToolTip(
+            self.tr("Add an ability from the library, linked to its entry (its text follows it)")
+        )
         table = editor.table
         table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         table.customContextMenuRequested.connect(self._menu)
         table.selectionModel().selectionChanged.connect(self.update_status)
         controller.changed.connect(self.update_status)
         layout = editor.layout()
-        assert layout is not None
+        assert isinstance(layout, QBoxLayout)
         layout.insertWidget(1, self)
         self.update_status()
 
