@@ -39,4 +39,6 @@ class Ability:
     cost_text: str = ""
     library_uid: str = ""
     own_text: bool = False
+    #: put aside: kept on the sheet but no longer in use
+    archived: bool = False
     uid: str = field(default_factory=new_uid)

@@ -25,12 +25,18 @@ def show_error(parent: QWidget | None, title: str, message: str, details: str = 
     box.exec()
 
 
-def show_info(parent: QWidget | None, title: str, message: str) -> None:
-    """Report a finished action (an import summary)."""
+def show_info(
+    parent: QWidget | None, title: str, message: str, details: str = "", full: str = ""
+) -> None:
+    """Report a finished action (an import summary); `full` goes behind "Show Details..."."""
     box = QMessageBox(
         QMessageBox.Icon.Information, title, message, QMessageBox.StandardButton.Ok, parent
     )
     box.setObjectName("infoBox")
+    if details:
+        box.setInformativeText(details)
+    if full:
+        box.setDetailedText(full)
     box.exec()
 
 
