@@ -277,6 +277,15 @@ class LibraryController(QObject):
         """A fresh copy of the stored entry `uid`."""
         return self.library.load(uid)
 
+    def load_resolved(self, uid: str) -> ModelObject:
+        """Entry `uid` as it is shown: a character's abilities linked to library entries
+        carry those entries' current text (what a printout or an export holds)."""
+        from numdesk.controllers.ability_links import follow_library
+
+        entry = self.library.load(uid)
+        follow_library(self.library, entry)
+        return entry
+
     def kind_of(self, uid: str) -> EntryKind:
         """The kind of entry `uid`."""
         return self.library.kind_of_uid(uid)
@@ -461,9 +470,16 @@ class LibraryController(QObject):
         self, path: Path, uids: Sequence[str] | None = None, progress: Progress | None = None
     ) -> int:
         """Write the entries `uids` (all when None) as numdesk JSON to `path`; returns how many."""
+        from numdesk.controllers.ability_links import follow_library
         from numdesk.io.export import export_entries
 
-        return export_entries(self.library, Path(path), uids=uids, progress=progress)
+        return export_entries(
+            self.library,
+            Path(path),
+            uids=uids,
+            progress=progress,
+            prepare=lambda entry: follow_library(self.library, entry),
+        )
 
     def csrd_present(self) -> bool:
         """Whether the library holds CSRD content (the About box then shows its license)."""

@@ -77,6 +77,8 @@ class ListSpec:
     columns: tuple[Column, ...]
     new_item: Callable[[], Any]
     library_kind: EntryKind | None = None
+    #: the table model class, when a list shows more than its fields (abilities' links)
+    model_type: Callable[..., ItemTableModel] | None = None
 
 
 def _shown(value: Any) -> str:
@@ -275,7 +277,7 @@ class ItemListEditor(BoldTitleBox):
         """Bind the table to `spec.list_name` of the controller's character."""
         self._controller = controller
         self.setTitle(self.tr(spec.title))
-        self.model = ItemTableModel(controller, spec, self)
+        self.model = (spec.model_type or ItemTableModel)(controller, spec, self)
         self.model.error_reporter = self.show_error
         self.table.setModel(self.model)
         header = self.table.horizontalHeader()
@@ -380,9 +382,12 @@ class ItemListEditor(BoldTitleBox):
             self.table.setFocus()
 
     def add_copy(self, item: Any) -> bool:
-        """Add a copy of a library entry with its own uid (the copy the user asked for)."""
+        """Add a library entry with its own uid: a copy, or for an ability a link to the
+        entry (its text then follows the library)."""
         if dataclasses.is_dataclass(item) and hasattr(item, "uid"):
             item = copy.deepcopy(item)
+            if hasattr(item, "library_uid"):
+                item.library_uid = item.uid
             item.uid = new_uid()
         return self._apply(AddItem(self.spec.list_name, item))
 

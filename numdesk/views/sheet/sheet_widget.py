@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QPalette, QUndoStack
 from PySide6.QtWidgets import (
     QBoxLayout,
@@ -37,6 +37,7 @@ from numdesk.model.operations.devices import cypher_limit_warning
 from numdesk.rules.damage_track import track_effects
 from numdesk.rules.types import REST_ORDER, DamageTrackState, Rest, Stat
 from numdesk.views.forms import child
+from numdesk.views.sheet.ability_links import AbilityLinkBar
 from numdesk.views.sheet.advancement import AdvancementPanel
 from numdesk.views.sheet.bindings import ErrorLabel, FieldBinding, typed_int
 from numdesk.views.sheet.extras import extras_text
@@ -128,6 +129,9 @@ def _set_pool(stat: Stat, part: str) -> Callable[[str], Operation[Character]]:
 class SheetWidget(QWidget):
     """One open character: the sheet, play mode and history, all through `controller`."""
 
+    #: the user asked to open library entry uid (an ability's "Open in library")
+    openEntryRequested = Signal(str)
+
     def __init__(self, controller: CharacterController, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.controller = controller
@@ -179,6 +183,8 @@ class SheetWidget(QWidget):
             editor = child(self.form, ItemListEditor, f"{name}Editor")
             editor.setup(controller, spec)
             self.list_editors[name] = editor
+        self.ability_links = AbilityLinkBar(self.list_editors["abilities"], controller)
+        self.ability_links.openEntryRequested.connect(self.openEntryRequested)
         self.advancement = child(self.form, AdvancementPanel, "advancementPanel")
         self.advancement.setup(controller)
         self.portrait = child(self.form, PortraitLabel, "portrait")

@@ -20,6 +20,7 @@ from numdesk.rules.types import (
     Stat,
     WeaponCategory,
 )
+from numdesk.views.sheet.ability_links import AbilityTableModel
 from numdesk.views.sheet.lists import Column, ListSpec
 
 
@@ -92,6 +93,7 @@ LIST_SPECS: dict[str, ListSpec] = {
             ),
             lambda: Ability("New ability"),
             EntryKind.ABILITY,
+            AbilityTableModel,
         ),
         ListSpec(
             "cyphers",
