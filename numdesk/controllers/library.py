@@ -172,15 +172,44 @@ class LibraryController(QObject):
         tags: Collection[str] | None = None,
         favourites_only: bool = False,
         limit: int = 500,
+        *,
+        level_min: int | None = None,
+        level_max: int | None = None,
+        offset: int = 0,
     ) -> list[EntrySummary]:
         """Entries matching the browser's search box and filters, best first."""
         return self.library.search(
             text,
             kinds=kinds,
             profile=profile,
+            level_min=level_min,
+            level_max=level_max,
             tags=tags,
             favourites_only=favourites_only,
             limit=limit,
+            offset=offset,
+        )
+
+    def count_matches(
+        self,
+        text: str = "",
+        kinds: Collection[EntryKind] | None = None,
+        profile: str | None = None,
+        tags: Collection[str] | None = None,
+        favourites_only: bool = False,
+        *,
+        level_min: int | None = None,
+        level_max: int | None = None,
+    ) -> int:
+        """How many entries `search` finds with these filters (for "N entries")."""
+        return self.library.count_matches(
+            text,
+            kinds=kinds,
+            profile=profile,
+            level_min=level_min,
+            level_max=level_max,
+            tags=tags,
+            favourites_only=favourites_only,
         )
 
     def load(self, uid: str) -> ModelObject:

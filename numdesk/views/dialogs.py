@@ -34,6 +34,29 @@ def show_info(parent: QWidget | None, title: str, message: str) -> None:
     box.exec()
 
 
+def show_report(parent: QWidget | None, title: str, message: str, lines: list[str]) -> None:
+    """A finished action with every warning it raised listed, opened and scrollable.
+
+    The list goes in the box's details area, shown from the start: an import of a big
+    file can raise hundreds of warnings, and each one is something the user must see.
+    """
+    box = QMessageBox(
+        QMessageBox.Icon.Information, title, message, QMessageBox.StandardButton.Ok, parent
+    )
+    box.setObjectName("infoBox")
+    if lines:
+        if len(lines) == 1:
+            count = translate("Dialogs", "1 warning, shown below:")
+        else:
+            count = translate("Dialogs", "{0} warnings, all shown below:").format(len(lines))
+        box.setInformativeText(count)
+        box.setDetailedText("\n".join(lines))
+        for button in box.buttons():
+            if box.buttonRole(button) is QMessageBox.ButtonRole.ActionRole:
+                button.click()  # open the details: the warnings are the point
+    box.exec()
+
+
 def confirm(parent: QWidget | None, title: str, message: str, action_text: str) -> bool:
     """Ask before a destructive action; True when the user pressed `action_text`."""
     box = QMessageBox(

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QProgressDialog
 from numdesk.controllers.library import ImportCancelled
 from numdesk.io.schema import EXPORT_SUFFIX
 from numdesk.model.errors import DomainError
-from numdesk.views.dialogs import show_error, show_info
+from numdesk.views.dialogs import show_error, show_info, show_report
 from numdesk.views.library.printing import (
     export_pdf_dialog,
     print_dialog,
@@ -111,7 +111,7 @@ def run_import(window: MainWindow, paths: Sequence[Path]) -> bool:
         return False
     dialog.hide()
     window.statusBar().showMessage(report.summary(), 10000)
-    show_info(window, translate("Transfer", "Import"), report.summary())
+    show_report(window, translate("Transfer", "Import"), report.summary(), report.notes)
     return True
 
 

@@ -408,6 +408,7 @@ class ItemListEditor(BoldTitleBox):
 
     def pick_from_library(self) -> None:
         """Open the library picker for this list's kind and add the chosen entry's copy."""
+        from numdesk.views.sheet.device_level import DeviceLevelDialog, needs_level
         from numdesk.views.sheet.picker import LibraryPickDialog
 
         assert self._controller is not None and self.spec.library_kind is not None
@@ -418,5 +419,12 @@ class ItemListEditor(BoldTitleBox):
             self,
         )
         dialog.setWindowTitle(self.tr("Add to {0} from the library").format(self.title()))
-        if dialog.exec() and dialog.chosen() is not None:
-            self.add_copy(dialog.chosen())
+        if not dialog.exec() or dialog.chosen() is None:
+            return
+        chosen = dialog.chosen()
+        if needs_level(chosen):
+            asked = DeviceLevelDialog(chosen, self._controller.dice, self)
+            if not asked.exec():
+                return
+            chosen.level = asked.level()
+        self.add_copy(chosen)
