@@ -1,4 +1,4 @@
-"""QApplication bootstrap: one place that creates the app, its fonts and its main window.
+"""Starting the GUI: the first library, the main window, and files handed in from outside.
 
 The app opens the library given with `--library`, else the embedded default one (made
 on first run with starter content). A library that cannot be opened is explained in a
@@ -8,32 +8,17 @@ starts with a traceback.
 
 from __future__ import annotations
 
-import sys
+import time
 from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
-from PySide6.QtGui import QFileOpenEvent, QFontDatabase, QIcon
-from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
+from PySide6.QtGui import QFileOpenEvent
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
-from numdesk import __version__
-from numdesk.paths import default_library_path, resource_path
-
-
-def create_application(argv: list[str] | None = None) -> QApplication:
-    """Return the QApplication, creating it with numdesk's names and bundled fonts."""
-    app = QApplication.instance()
-    if not isinstance(app, QApplication):
-        app = QApplication(argv if argv is not None else sys.argv[:1])
-    app.setApplicationName("numdesk")
-    app.setOrganizationName("numdesk")
-    app.setApplicationVersion(__version__)
-    app.setDesktopFileName("numdesk")
-    app.setWindowIcon(QIcon(str(resource_path("icons", "numdesk.svg"))))
-    for font in sorted(resource_path("fonts").glob("*.ttf")):
-        QFontDatabase.addApplicationFont(str(font))
-    return app
+from numdesk.gui import create_application
+from numdesk.paths import default_library_path
 
 
 def _t(text: str) -> str:
@@ -94,18 +79,21 @@ def run_app(
     smoke_test: bool = False,
     imports: Sequence[Path] = (),
     smoke_pdf: Path | None = None,
+    started: float | None = None,
 ) -> int:
     """Start the GUI on `library` (default: the embedded one) and run the event loop.
 
     `imports` are files to import once the window is up (`--import`, used by the
-    installers' file associations); `smoke_test` runs `numdesk.smoke` instead.
+    installers' file associations); `smoke_test` runs `numdesk.smoke` instead, timing
+    its phases from `started` (a `time.perf_counter()`; default: now).
     """
     app = create_application()
     if smoke_test:
-        from numdesk.cli import STARTED
         from numdesk.smoke import run_smoke_test
 
-        return run_smoke_test(app, STARTED, keep_pdf=smoke_pdf)
+        return run_smoke_test(
+            app, time.perf_counter() if started is None else started, keep_pdf=smoke_pdf
+        )
     from numdesk.controllers.library import LibraryController
     from numdesk.controllers.settings import AppSettings
     from numdesk.views import theme

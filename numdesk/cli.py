@@ -72,6 +72,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             smoke_test=args.smoke_test,
             imports=[Path(name) for name in args.imports if name],
             smoke_pdf=args.smoke_pdf,
+            started=STARTED,
         )
     handler = args.handler
     try:

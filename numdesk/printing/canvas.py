@@ -18,7 +18,6 @@ from PySide6.QtGui import (
     QBrush,
     QColor,
     QFont,
-    QFontDatabase,
     QFontMetricsF,
     QGuiApplication,
     QImage,
@@ -29,30 +28,22 @@ from PySide6.QtGui import (
     QTextOption,
 )
 
+from numdesk.gui import create_application, register_fonts
 from numdesk.model.errors import DomainError
-from numdesk.paths import resource_path
 
 #: The bundled family (resources/fonts): the same glyphs and metrics on every machine.
 FAMILY = "DejaVu Sans"
-
-_fonts_registered = False
 
 
 def ensure_gui() -> None:
     """Make sure a Qt GUI application exists and the bundled fonts are registered.
 
-    The app registers the fonts when it starts; the CLI and scripts have no app yet, so
-    printing creates one (offscreen works) rather than falling back to system fonts.
+    The app does both when it starts; the CLI and scripts have no app yet, so printing
+    creates one (offscreen works) rather than falling back to system fonts.
     """
-    global _fonts_registered
     if QGuiApplication.instance() is None:
-        from numdesk.app import create_application
-
         create_application()
-    if not _fonts_registered:
-        for path in sorted(resource_path("fonts").glob("*.ttf")):
-            QFontDatabase.addApplicationFont(str(path))
-        _fonts_registered = True
+    register_fonts()
 
 
 @cache

@@ -1,22 +1,40 @@
-"""One typed repository per kind of entry: `lib.characters.load(uid) -> Character`."""
+"""One typed repository per kind of entry: `lib.characters.load(uid) -> Character`.
+
+A repository only narrows the library's methods to one kind. It knows the library
+through `KindStore`, the few methods it calls, so the store's modules depend one way:
+`library` imports `repository`, never the reverse.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Generic, TypeVar, cast
+from typing import Generic, Protocol, TypeVar, cast
 
 from numdesk.model.kinds import EntryKind, ModelObject
 from numdesk.store.search import EntrySummary
 
-if TYPE_CHECKING:
-    from numdesk.store.library import Library
-
 T = TypeVar("T", bound=ModelObject)
+
+
+class KindStore(Protocol):
+    """What a repository needs of the library (`numdesk.store.library.Library`)."""
+
+    def _load(self, uid: str, kind: EntryKind | None) -> ModelObject: ...
+
+    def _save_one(self, obj: ModelObject, kind: EntryKind) -> None: ...
+
+    def _delete(self, uid: str, kind: EntryKind | None) -> None: ...
+
+    def _list(self, kind: EntryKind) -> list[EntrySummary]: ...
+
+    def _uid_by_name(self, kind: EntryKind, name: str) -> str | None: ...
+
+    def count(self, kind: EntryKind | None = None) -> int: ...
 
 
 class Repository(Generic[T]):
     """The entries of one kind. Every method is one transaction of its own."""
 
-    def __init__(self, library: Library, kind: EntryKind, cls: type[T]) -> None:
+    def __init__(self, library: KindStore, kind: EntryKind, cls: type[T]) -> None:
         self._library = library
         self._kind = kind
         self._cls = cls

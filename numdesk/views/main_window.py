@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
     QLabel,
-    QMainWindow,
     QProgressDialog,
     QSplitter,
     QStackedWidget,
@@ -38,6 +37,7 @@ from numdesk.views.dialogs import show_error
 from numdesk.views.documents import Documents
 from numdesk.views.forms import child, load_form
 from numdesk.views.library import LibraryBrowser, entry_actions, transfer
+from numdesk.views.library.host import LibraryHost
 from numdesk.views.preferences import PreferencesDialog
 from numdesk.views.theme import dim, heading_font
 
@@ -54,7 +54,7 @@ def app_icon() -> QIcon:
     return icon
 
 
-class MainWindow(QMainWindow):
+class MainWindow(LibraryHost):
     """The top-level window: library browser, document tabs, menus and toolbar."""
 
     def __init__(self, controller: LibraryController, parent: QWidget | None = None) -> None:

@@ -70,7 +70,7 @@ def test_the_running_app_shows_its_icon(qtbot: QtBot) -> None:
     EXE's icon only shows in Explorer), so QApplication must carry it, in every size."""
     from PySide6.QtWidgets import QMainWindow
 
-    from numdesk.app import create_application
+    from numdesk.gui import create_application
 
     app = create_application()
     icon = app.windowIcon()

@@ -21,7 +21,7 @@ from numdesk.views.dialogs import ask_tags, ask_text, confirm, show_info
 from numdesk.views.library.new_entry import NewEntryDialog
 
 if TYPE_CHECKING:
-    from numdesk.views.main_window import MainWindow
+    from numdesk.views.library.host import LibraryHost
 
 
 #: `translate("Context", "literal")`: a call lupdate extracts (a helper taking a
@@ -30,7 +30,7 @@ translate = QCoreApplication.translate
 
 
 @contextmanager
-def _one_step(window: MainWindow, text: str, count: int) -> Iterator[None]:
+def _one_step(window: LibraryHost, text: str, count: int) -> Iterator[None]:
     """Group several library commands into one undo step (a single one stays as it is)."""
     stack = window.controller.undo_stack
     if count > 1:
@@ -42,7 +42,7 @@ def _one_step(window: MainWindow, text: str, count: int) -> Iterator[None]:
             stack.endMacro()
 
 
-def new_character(window: MainWindow) -> None:
+def new_character(window: LibraryHost) -> None:
     """File > New Character: the sheet helper's wizard, then the new sheet in a tab."""
     from numdesk.views.sheet.wizard import NewCharacterWizard
 
@@ -55,7 +55,7 @@ def new_character(window: MainWindow) -> None:
         window.open_entry(uid)
 
 
-def encounter_profile(window: MainWindow) -> str:
+def encounter_profile(window: LibraryHost) -> str:
     """The rules a new encounter starts with: the browser's Rules filter when one is
     chosen, else the rules most of the library's characters use (the GM's party),
     else Numenera. The encounter window's Rules box changes it before the fight."""
@@ -67,7 +67,7 @@ def encounter_profile(window: MainWindow) -> str:
     return counts.most_common(1)[0][0] if counts else "numenera"
 
 
-def new_encounter(window: MainWindow) -> None:
+def new_encounter(window: LibraryHost) -> None:
     """File > New Encounter: an empty encounter, opened at once."""
     controller = window.controller
     name = translate("EntryActions", "New encounter")
@@ -82,7 +82,7 @@ def new_encounter(window: MainWindow) -> None:
     window.open_entry(uid)
 
 
-def new_entry(window: MainWindow) -> None:
+def new_entry(window: LibraryHost) -> None:
     """File > New Library Entry: pick a kind and a name, then edit it."""
     dialog = NewEntryDialog(window)
     if dialog.exec() and dialog.entry is not None:
@@ -92,7 +92,7 @@ def new_entry(window: MainWindow) -> None:
         window.open_entry(uid)
 
 
-def duplicate(window: MainWindow) -> None:
+def duplicate(window: LibraryHost) -> None:
     """Entry > Duplicate: a copy of each selected entry (one undo step)."""
     uids = window.browser.selected_uids()
     if not uids:
@@ -106,7 +106,7 @@ def duplicate(window: MainWindow) -> None:
     window.browser.select_uids(copies)
 
 
-def rename(window: MainWindow) -> None:
+def rename(window: LibraryHost) -> None:
     """Entry > Rename: a new name for the current entry."""
     summary = window.browser.current_summary()
     if summary is None:
@@ -121,7 +121,7 @@ def rename(window: MainWindow) -> None:
         window.controller.rename(summary.uid, name)
 
 
-def delete(window: MainWindow) -> None:
+def delete(window: LibraryHost) -> None:
     """Entry > Delete: asks first; one Undo brings every deleted entry back."""
     summaries = window.browser.selected_summaries()
     if not summaries:
@@ -148,7 +148,7 @@ def delete(window: MainWindow) -> None:
             window.controller.delete(summary.uid)
 
 
-def toggle_favourite(window: MainWindow) -> None:
+def toggle_favourite(window: LibraryHost) -> None:
     """Entry > Favourite: mark the selection (or unmark it if the current one is marked)."""
     current = window.browser.current_summary()
     if current is None:
@@ -158,7 +158,7 @@ def toggle_favourite(window: MainWindow) -> None:
         window.controller.set_favourite(uid, favourite)
 
 
-def edit_tags(window: MainWindow) -> None:
+def edit_tags(window: LibraryHost) -> None:
     """Entry > Tags: replace the tags of the current entry."""
     summary = window.browser.current_summary()
     if summary is None:
@@ -168,7 +168,7 @@ def edit_tags(window: MainWindow) -> None:
         window.controller.set_tags(summary.uid, tags)
 
 
-def restore_backup(window: MainWindow) -> None:
+def restore_backup(window: LibraryHost) -> None:
     """File > Restore Backup: pick one of the library's backups and go back to it."""
     controller = window.controller
     backups = controller.list_backups()

@@ -35,7 +35,7 @@ from numdesk.views.dialogs import show_info
 
 if TYPE_CHECKING:
     from numdesk.controllers.library import LibraryController
-    from numdesk.views.main_window import MainWindow
+    from numdesk.views.library.host import LibraryHost
 
 
 #: `translate("Context", "literal")`: a call lupdate extracts (a helper taking a
@@ -91,7 +91,7 @@ def _encounter_part(controller: LibraryController, encounter: Encounter, blank: 
 class _BatchProgress:
     """A progress dialog with Cancel for painting several parts (none for a single one)."""
 
-    def __init__(self, window: MainWindow, total: int) -> None:
+    def __init__(self, window: LibraryHost, total: int) -> None:
         self.dialog: QProgressDialog | None = None
         if total < 2:
             return
@@ -126,7 +126,7 @@ class _BatchProgress:
 
 
 def export_pdf(
-    window: MainWindow,
+    window: LibraryHost,
     uids: Sequence[str],
     path: Path,
     page_size: str = "A4",
@@ -153,7 +153,7 @@ def export_pdf(
         batch.finish()
 
 
-def _painter(window: MainWindow, parts: Sequence[Part]) -> Callable[[QPagedPaintDevice], None]:
+def _painter(window: LibraryHost, parts: Sequence[Part]) -> Callable[[QPagedPaintDevice], None]:
     def paint(device: QPagedPaintDevice) -> None:
         batch = _BatchProgress(window, len(parts))
         try:
@@ -164,7 +164,7 @@ def _painter(window: MainWindow, parts: Sequence[Part]) -> Callable[[QPagedPaint
     return paint
 
 
-def _targets(window: MainWindow) -> list[str]:
+def _targets(window: LibraryHost) -> list[str]:
     """The current tab's entry while a tab has the focus, else the browser's selection."""
     focus = QApplication.focusWidget()
     current = window.documents.current_uid()
@@ -181,7 +181,7 @@ def _paper_filters() -> dict[str, str]:
     }
 
 
-def export_pdf_dialog(window: MainWindow) -> None:
+def export_pdf_dialog(window: LibraryHost) -> None:
     """File > Export PDF: ask for a file name and the paper, write it, say where it went."""
     uids = _targets(window)
     printable_parts(window.controller, uids)  # refuse early, before the file dialog
@@ -213,21 +213,21 @@ def export_pdf_dialog(window: MainWindow) -> None:
         )
 
 
-def print_dialog(window: MainWindow) -> None:
+def print_dialog(window: LibraryHost) -> None:
     """File > Print: the system print dialog, then the pages."""
     uids = _targets(window)
     parts = printable_parts(window.controller, uids, window.settings.print_blank())
     print_dialogs.print_dialog(window, _painter(window, parts), _title(window, uids))
 
 
-def print_preview_dialog(window: MainWindow) -> None:
+def print_preview_dialog(window: LibraryHost) -> None:
     """File > Print Preview: the pages as they will print."""
     uids = _targets(window)
     parts = printable_parts(window.controller, uids, window.settings.print_blank())
     print_dialogs.print_preview(window, _painter(window, parts), _title(window, uids))
 
 
-def _title(window: MainWindow, uids: Sequence[str]) -> str:
+def _title(window: LibraryHost, uids: Sequence[str]) -> str:
     return (
         window.controller.load(uids[0]).name
         if len(uids) == 1

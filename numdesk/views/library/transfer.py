@@ -25,7 +25,7 @@ from numdesk.views.library.printing import (
 )
 
 if TYPE_CHECKING:
-    from numdesk.views.main_window import MainWindow
+    from numdesk.views.library.host import LibraryHost
 
 __all__ = [
     "export_dialog",
@@ -53,7 +53,7 @@ def _t(text: str) -> str:
     return QCoreApplication.translate("Transfer", text)
 
 
-def import_dialog(window: MainWindow) -> None:
+def import_dialog(window: LibraryHost) -> None:
     """File > Import: choose files, then import them."""
     names, _ = QFileDialog.getOpenFileNames(
         window, translate("Transfer", "Import"), "", _t(IMPORT_FILTER)
@@ -62,7 +62,7 @@ def import_dialog(window: MainWindow) -> None:
         run_import(window, [Path(n) for n in names])
 
 
-def run_import(window: MainWindow, paths: Sequence[Path]) -> bool:
+def run_import(window: LibraryHost, paths: Sequence[Path]) -> bool:
     """Import `paths` with a progress dialog; True if everything was imported."""
     dialog = QProgressDialog(
         translate("Transfer", "Reading {0}…").format(paths[0].name),
@@ -115,7 +115,7 @@ def run_import(window: MainWindow, paths: Sequence[Path]) -> bool:
     return True
 
 
-def export_dialog(window: MainWindow, uids: Sequence[str] | None) -> None:
+def export_dialog(window: LibraryHost, uids: Sequence[str] | None) -> None:
     """File > Export Library (uids None) or Export Selection: choose a file, write it."""
     if uids is not None and not uids:
         raise DomainError(translate("Transfer", "Select the entries to export first."))
@@ -136,7 +136,7 @@ def export_dialog(window: MainWindow, uids: Sequence[str] | None) -> None:
         run_export(window, path, uids)
 
 
-def run_export(window: MainWindow, path: Path, uids: Sequence[str] | None) -> int:
+def run_export(window: LibraryHost, path: Path, uids: Sequence[str] | None) -> int:
     """Write the entries (all when `uids` is None) to `path`; returns how many."""
     count = window.controller.export(path, uids)
     window.statusBar().showMessage(

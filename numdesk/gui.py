@@ -1,0 +1,45 @@
+"""The Qt application object, made one way whoever needs it first.
+
+The app makes it at start; printing from the CLI or a script makes it on first use.
+Both need the same names, icon and bundled fonts, and neither should need the other:
+this module imports nothing of numdesk but paths and the version.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from PySide6.QtGui import QFontDatabase, QIcon
+from PySide6.QtWidgets import QApplication
+
+from numdesk import __version__
+from numdesk.paths import resource_path
+
+_fonts_registered = False
+
+
+def create_application(argv: list[str] | None = None) -> QApplication:
+    """Return the QApplication, creating it with numdesk's names and bundled fonts."""
+    app = QApplication.instance()
+    if not isinstance(app, QApplication):
+        app = QApplication(argv if argv is not None else sys.argv[:1])
+    app.setApplicationName("numdesk")
+    app.setOrganizationName("numdesk")
+    app.setApplicationVersion(__version__)
+    app.setDesktopFileName("numdesk")
+    app.setWindowIcon(QIcon(str(resource_path("icons", "numdesk.svg"))))
+    register_fonts()
+    return app
+
+
+def register_fonts() -> None:
+    """Register the fonts in resources/fonts with Qt, once per process.
+
+    Sheets and PDFs use the bundled family so that they look the same on every machine.
+    """
+    global _fonts_registered
+    if _fonts_registered:
+        return
+    for font in sorted(resource_path("fonts").glob("*.ttf")):
+        QFontDatabase.addApplicationFont(str(font))
+    _fonts_registered = True
