@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QGroupBox,
+    QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
@@ -35,6 +36,7 @@ from numdesk.model.operations.xp import XpReroll
 from numdesk.rules.combat_modifiers import COMBAT_MODIFIERS
 from numdesk.rules.difficulty import difficulty_name
 from numdesk.rules.types import Stat
+from numdesk.views.face_field import FaceField
 from numdesk.views.forms import child
 from numdesk.views.sheet.forms import load_sheet_form
 from numdesk.views.sheet.style import set_role
@@ -64,6 +66,12 @@ class TaskDialog(QDialog):
         self.roll_button = child(f, QPushButton, "rollButton")
         self.roll_anyway = child(f, QCheckBox, "rollAnyway")
         self.reroll_button = child(f, QPushButton, "rerollButton")
+        self.face = FaceField(20, self)
+        roll_row = child(f, QHBoxLayout, "rollRow")
+        face_label = QLabel(self.tr("d&20 rolled"), self)
+        face_label.setBuddy(self.face)
+        roll_row.insertWidget(0, face_label)
+        roll_row.insertWidget(1, self.face)
         self.values = {
             name: child(f, QLabel, name)
             for name in (
@@ -222,14 +230,15 @@ class TaskDialog(QDialog):
 
     def roll(self) -> TaskResult | None:
         """Spend the points and roll (through the controller: undoable, logged, saved)."""
-        operation = PerformTask(
-            self.task_input(), self.controller.dice, roll_anyway=self.roll_anyway.isChecked()
-        )
+        dice = self.controller.dice
+        operation = PerformTask(self.task_input(), dice, roll_anyway=self.roll_anyway.isChecked())
         try:
-            self.controller.apply(operation)
+            with dice.player_faces(self.face.face()):
+                self.controller.apply(operation)
         except DomainError as err:
             self.values["problemValue"].setText(err.message)
             return None
+        self.face.clear_face()
         self.last_operation = operation
         self._show_result(operation.result)
         self.update_preview()
@@ -239,12 +248,15 @@ class TaskDialog(QDialog):
         """Spend 1 XP to reroll the last roll and keep the better face (G11)."""
         if self.last_result is None:
             return None
-        operation = XpReroll(self.last_result, self.controller.dice)
+        dice = self.controller.dice
+        operation = XpReroll(self.last_result, dice)
         try:
-            self.controller.apply(operation)
+            with dice.player_faces(self.face.face()):
+                self.controller.apply(operation)
         except DomainError as err:
             self.values["problemValue"].setText(err.message)
             return None
+        self.face.clear_face()
         self._show_result(operation.result)
         self.update_preview()
         return operation.result
