@@ -19,6 +19,8 @@ from numdesk.model.errors import DomainError, domain_errors
 from numdesk.model.follower import Follower
 from numdesk.model.items import Armor, Artifact, Cypher, Equipment, Oddity, Shield, Weapon
 from numdesk.rules.defense import new_shield
+from numdesk.rules.device_levels import MAX_LEVEL as MAX_DEVICE_LEVEL
+from numdesk.rules.effort import MAX_EDGE
 from numdesk.rules.items import parse_depletion
 from numdesk.rules.profiles import Profile, get_profile
 from numdesk.rules.types import Advancement, SkillLevel, Stat, WoundSeverity
@@ -105,7 +107,7 @@ def check_pool(pool: StatPool, stat: Stat, prefix: str = "pools") -> None:
     name = stat.value.capitalize()
     base = f"{prefix}.{stat.value}"
     check_int(pool.maximum, f"{base}.maximum", f"The {name} Pool maximum", minimum=0)
-    check_int(pool.edge, f"{base}.edge", f"{name} Edge", minimum=0)
+    check_int(pool.edge, f"{base}.edge", f"{name} Edge", minimum=0, maximum=MAX_EDGE)
     check_int(pool.current, f"{base}.current", f"The {name} Pool", minimum=0)
     if pool.current > pool.maximum:
         raise DomainError(
@@ -168,7 +170,13 @@ def check_sheet_item(item: Any, profile: Profile, field: str) -> None:
         kind = "cypher" if isinstance(item, Cypher) else "artifact"
         check_text(item.name, f"{field}.name", f"A {kind}'s name", required=True)
         if item.level is not None:
-            check_int(item.level, f"{field}.level", f"A {kind}'s level", minimum=1)
+            check_int(
+                item.level,
+                f"{field}.level",
+                f"A {kind}'s level",
+                minimum=1,
+                maximum=MAX_DEVICE_LEVEL,
+            )
         if isinstance(item, Artifact):
             with domain_errors(f"{field}.depletion"):
                 parse_depletion(check_text(item.depletion, f"{field}.depletion", "Depletion"))
