@@ -43,7 +43,7 @@ def test_sheet_shows_armor_totals_and_follower_health(qtbot: QtBot, library: Lib
     character.armor = [Armor("Brigandine", ArmorCategory.MEDIUM)]
     character.followers = [Follower("Rex", level=3)]
     library.characters.save(character)
-    controller, sheet = open_sheet(qtbot, library, character.uid)
+    _controller, sheet = open_sheet(qtbot, library, character.uid)
     armor = sheet.list_editors["armor"]
     assert armor.model is not None
     assert armor.model.index(0, 2).data() == "2"  # the blank value shown as the rules read it
