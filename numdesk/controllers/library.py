@@ -4,6 +4,11 @@ Views never talk to the store directly; they call this controller and redraw fro
 signals. Library-level actions (create, duplicate, rename, delete, edits made in the
 entry editor) are QUndoCommands on one `undo_stack`: each command keeps a copy of the
 entry before and after, so undoing a delete simply saves the kept copy again.
+
+At start-up the app lists the library before opening it (`preview_library`): the
+first screen reads the file through `numdesk.store.reader`, and the `Library` (with
+SQLAlchemy, its checks and the daily backup) opens right after the window is painted
+(`finish_opening_soon`), or at once when anything needs it first.
 """
 
 from __future__ import annotations
@@ -12,16 +17,22 @@ import copy
 import dataclasses
 from collections.abc import Callable, Collection, Iterable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from numdesk.controllers.settings import AppSettings
-from numdesk.io.entries import ImportReport
+from numdesk.controllers.store_loading import StoreLoader, store_class
+from numdesk.model.entry_kind import EntryKind
 from numdesk.model.errors import DomainError
-from numdesk.model.items import new_uid
-from numdesk.model.kinds import EntryKind, ModelObject, kind_of
-from numdesk.store import EntrySummary, Library
+from numdesk.model.summary import EntrySummary
+from numdesk.store.reader import LibraryReader
+
+if TYPE_CHECKING:
+    from numdesk.io.entries import ImportReport
+    from numdesk.model.kinds import ModelObject
+    from numdesk.store.library import Library
 
 Progress = Callable[[int, int], None]
 
@@ -88,6 +99,14 @@ class _RenameCommand(QUndoCommand):
         self._controller._write_name(self._uid, self._old)
 
 
+def _kind_of(obj: ModelObject) -> EntryKind:
+    """The kind of `obj` (`numdesk.model.kinds`, which loads every model class, is
+    imported on first use: the first screen lists entries without them)."""
+    from numdesk.model.kinds import kind_of
+
+    return kind_of(obj)
+
+
 class LibraryController(QObject):
     """Owns the open `Library` and its undo stack; the one bridge from views to the store."""
 
@@ -99,6 +118,8 @@ class LibraryController(QObject):
     entrySaved = Signal(str)
     #: an entry left the library; tabs showing it close
     entryDeleted = Signal(str)
+    #: opening the previewed library in full failed (`finish_opening_soon`): the message
+    openFailed = Signal(str)
 
     def __init__(
         self,
@@ -108,6 +129,7 @@ class LibraryController(QObject):
     ) -> None:
         super().__init__(parent)
         self._library = library
+        self._preview: LibraryReader | None = None
         self.settings = settings if settings is not None else AppSettings()
         self.undo_stack = QUndoStack(self)
         if library is not None:
@@ -117,31 +139,90 @@ class LibraryController(QObject):
 
     @property
     def library(self) -> Library:
-        """The open library (a DomainError when none is open)."""
+        """The open library (a DomainError when none is open).
+
+        A library shown through `preview_library` is opened in full here, on first use.
+        """
+        if self._library is None and self._preview is not None:
+            self.finish_opening()
         if self._library is None:
             raise DomainError(self.tr("No library is open."))
         return self._library
 
     @property
     def is_open(self) -> bool:
-        """Whether a library is open."""
+        """Whether a library is open (or shown, about to be opened in full)."""
+        return self._library is not None or self._preview is not None
+
+    @property
+    def is_fully_open(self) -> bool:
+        """Whether the library itself is open (not only shown through a preview)."""
         return self._library is not None
+
+    @property
+    def backup_problem(self) -> str | None:
+        """Why the open library got no automatic backup on opening (None when it did)."""
+        return None if self._library is None else self._library.backup_problem
 
     @property
     def path(self) -> Path | None:
         """The open library's file."""
+        if self._preview is not None:
+            return self._preview.path
         return None if self._library is None else self._library.path
 
     def open_library(self, path: Path, create: bool = False) -> None:
         """Open `path` (creating it when asked); the old library stays open if this fails."""
-        library = Library.open(Path(path), create=create)
+        library = store_class().open(Path(path), create=create)
         self._switch_to(library)
 
     def new_library(self, path: Path) -> None:
         """Create a new library with starter content at `path` and open it."""
-        self._switch_to(Library.create(Path(path)))
+        self._switch_to(store_class().create(Path(path)))
+
+    def preview_library(self, path: Path) -> bool:
+        """Show the library at `path` before it is open: lists, searches, tags and counts
+        read the file directly until `finish_opening` (the app's first screen).
+
+        False, changing nothing, when the file must be opened in full first (new,
+        older, newer, damaged, in use) or a library is open already: call
+        `open_library` then.
+        """
+        if self.is_open:
+            return False
+        self._preview = LibraryReader.open(Path(path))
+        return self._preview is not None
+
+    def finish_opening(self) -> None:
+        """Open the previewed library in full (migrations, checks, daily backup).
+
+        A DomainError if it cannot be opened; no library is open then.
+        """
+        preview = self._preview
+        if preview is None:
+            return
+        preview.close()
+        self._preview = None
+        self._switch_to(store_class().open(preview.path, create=False))
+
+    def finish_opening_soon(self) -> None:
+        """`finish_opening` once the store is imported on a worker thread; a failure is
+        announced by `openFailed` (the library is then closed)."""
+        loader = StoreLoader(self)
+        loader.loaded.connect(self._finish_loaded)
+        loader.start()
+
+    def _finish_loaded(self) -> None:
+        try:
+            self.finish_opening()
+        except DomainError as err:
+            self.entriesChanged.emit()  # lists empty themselves: no library is open
+            self.openFailed.emit(err.message)
 
     def _switch_to(self, library: Library) -> None:
+        if self._preview is not None:
+            self._preview.close()
+            self._preview = None
         old = self._library
         self._library = library
         self.undo_stack.clear()
@@ -153,6 +234,9 @@ class LibraryController(QObject):
 
     def close(self) -> None:
         """Close the library file (at exit)."""
+        if self._preview is not None:
+            self._preview.close()
+            self._preview = None
         if self._library is not None:
             self._library.close()
             self._library = None
@@ -178,7 +262,8 @@ class LibraryController(QObject):
         offset: int = 0,
     ) -> list[EntrySummary]:
         """Entries matching the browser's search box and filters, best first."""
-        return self.library.search(
+        source = self._preview if self._preview is not None else self.library
+        return source.search(
             text,
             kinds=kinds,
             profile=profile,
@@ -220,13 +305,19 @@ class LibraryController(QObject):
         """The kind of entry `uid`."""
         return self.library.kind_of_uid(uid)
 
+    def rules_sets(self) -> list[EntrySummary]:
+        """The library's house rules sets, by name (none when no library is open)."""
+        return self.library.rules_sets.list() if self._library is not None else []
+
     def all_tags(self) -> list[str]:
         """Every tag used in the library."""
-        return self.library.all_tags()
+        source = self._preview if self._preview is not None else self.library
+        return source.all_tags()
 
     def count(self, kind: EntryKind | None = None) -> int:
         """How many entries (of `kind`) the library holds."""
-        return self.library.count(kind)
+        source = self._preview if self._preview is not None else self.library
+        return source.count(kind)
 
     def meta(self, uid: str) -> EntryMeta:
         """The tags and favourite mark of `uid`."""
@@ -247,6 +338,8 @@ class LibraryController(QObject):
 
     def duplicate(self, uid: str) -> str:
         """Store a copy of `uid` under a new uid and a "(copy)" name; returns the new uid."""
+        from numdesk.model.items import new_uid
+
         original = self.load(uid)
         clone = copy.deepcopy(original)
         clone.uid = new_uid()
@@ -267,8 +360,18 @@ class LibraryController(QObject):
         text = self.tr("Rename “{0}” to “{1}”").format(old, name)
         self.undo_stack.push(_RenameCommand(self, text, uid, old, name))
 
+    def check_deletable(self, uids: Collection[str]) -> None:
+        """DomainError naming the users if deleting `uids` would orphan entries using a
+        rules set among them (checked before a multi-delete starts, so none happens)."""
+        self.library.check_deletable(uids)
+
     def delete(self, uid: str) -> None:
-        """Remove entry `uid`; undo stores the kept copy (with its tags) again."""
+        """Remove entry `uid`; undo stores the kept copy (with its tags) again.
+
+        A rules set that entries still use is refused (DomainError naming them) before
+        anything is pushed on the undo stack.
+        """
+        self.library.check_deletable([uid])
         before = self.load(uid)
         meta = self.meta(uid)
         text = self.tr("Delete “{0}”").format(before.name)
@@ -284,7 +387,7 @@ class LibraryController(QObject):
 
     def save_entry(self, obj: ModelObject) -> None:
         """Store `obj` now (for controllers with their own undo stacks) and announce it."""
-        self.library.repo_for(kind_of(obj)).save(obj)
+        self.library.repo_for(_kind_of(obj)).save(obj)
         self.entrySaved.emit(obj.uid)
         self.entriesChanged.emit()
 
@@ -312,7 +415,7 @@ class LibraryController(QObject):
         """Set the stored name of `uid`, keeping everything else as it is stored now."""
         current = self.load(uid)
         current.name = name
-        self.library.repo_for(kind_of(current)).save(current)
+        self.library.repo_for(_kind_of(current)).save(current)
         self.entrySaved.emit(uid)
         self.entriesChanged.emit()
 
@@ -323,7 +426,7 @@ class LibraryController(QObject):
             library.repo_for(library.kind_of_uid(uid)).delete(uid)
             self.entryDeleted.emit(uid)
         else:
-            library.repo_for(kind_of(obj)).save(copy.deepcopy(obj))
+            library.repo_for(_kind_of(obj)).save(copy.deepcopy(obj))
             if meta is not None:
                 library.set_tags(uid, list(meta.tags))
                 library.set_favourite(uid, meta.favourite)
@@ -331,6 +434,29 @@ class LibraryController(QObject):
         self.entriesChanged.emit()
 
     # -- import and export ------------------------------------------------------------
+
+    @staticmethod
+    def read_import(paths: Sequence[Path], progress: Progress | None = None) -> ImportReport:
+        """Parse and validate `paths` without touching the library (safe off the UI thread).
+
+        `progress(bytes read, bytes in all)` may raise `ImportCancelled` to stop.
+        """
+        from numdesk.io.importer import read_files
+
+        return read_files([Path(p) for p in paths], progress=progress)
+
+    def save_import(self, report: ImportReport, progress: Progress | None = None) -> None:
+        """Write what `read_import` produced, all or nothing, and announce the entries."""
+        from numdesk.io.importer import save_report
+
+        save_report(self.library, report, progress)
+        self._announce(report)
+
+    def _announce(self, report: ImportReport) -> None:
+        self.entriesChanged.emit()
+        for file in report.files:
+            for entry in file.entries:
+                self.entrySaved.emit(entry.obj.uid)
 
     def import_files(self, paths: Sequence[Path], progress: Progress | None = None) -> ImportReport:
         """Import `paths` (format detected from each file's content), all or nothing.
@@ -342,10 +468,7 @@ class LibraryController(QObject):
         from numdesk.io.importer import import_files
 
         report = import_files(self.library, [Path(p) for p in paths], progress)
-        self.entriesChanged.emit()
-        for file in report.files:
-            for entry in file.entries:
-                self.entrySaved.emit(entry.obj.uid)
+        self._announce(report)
         return report
 
     def export(
@@ -375,6 +498,6 @@ class LibraryController(QObject):
         library.close()
         self._library = None
         try:
-            Library.restore_backup(Path(backup), target)
+            store_class().restore_backup(Path(backup), target)
         finally:
-            self._switch_to(Library.open(target, create=False))
+            self._switch_to(store_class().open(target, create=False))

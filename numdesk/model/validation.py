@@ -18,10 +18,12 @@ from numdesk.model.character import Character, StatPool, Wounds
 from numdesk.model.errors import DomainError, domain_errors
 from numdesk.model.follower import Follower
 from numdesk.model.items import Armor, Artifact, Cypher, Equipment, Oddity, Shield, Weapon
+from numdesk.model.limits import LimitError, check_limits
+from numdesk.rules.damage import check_kind_armor
 from numdesk.rules.defense import new_shield
-from numdesk.rules.device_levels import MAX_LEVEL as MAX_DEVICE_LEVEL
 from numdesk.rules.effort import MAX_EDGE
-from numdesk.rules.items import parse_depletion
+from numdesk.rules.errors import RulesError
+from numdesk.rules.items import MAX_DEVICE_LEVEL, parse_depletion
 from numdesk.rules.profiles import Profile, get_profile
 from numdesk.rules.types import Advancement, SkillLevel, Stat, WoundSeverity
 
@@ -44,8 +46,8 @@ def profile_of(character: Character) -> Profile:
         return get_profile(character.profile)
     except KeyError:
         raise DomainError(
-            f"The rules profile '{character.profile}' is not one numdesk knows "
-            "(use 'numenera' or 'cypher').",
+            f"The rules '{character.profile}' are not built in and not a rules set of "
+            "this library (choose numenera, cypher or one of the library's rules sets).",
             field="profile",
         ) from None
 
@@ -194,6 +196,7 @@ def check_sheet_item(item: Any, profile: Profile, field: str) -> None:
         if item.value is not None:
             check_int(item.value, f"{field}.value", "An armor's Armor value", minimum=0)
         check_int(item.speed_cost, f"{field}.speed_cost", "An armor's Speed cost", minimum=0)
+        check_kind_armor_field(item.against, f"{field}.against")
     elif isinstance(item, Shield):
         check_text(item.name, f"{field}.name", "A shield's name", required=True)
         boxes = new_shield()
@@ -263,6 +266,8 @@ def find_problems(character: Character) -> list[DomainError]:
         lambda: _check_rests(character),
         lambda: check_advancements(character.advancements),
         lambda: check_portrait(character.portrait),
+        lambda: _check_limits(character),
+        lambda: check_kind_armor_field(character.armor_against, "armor_against"),
     ]
     for stat in Stat:
         checks.append(partial(_check_stat, character, stat))
@@ -284,9 +289,27 @@ def _check_stat(character: Character, stat: Stat) -> None:
     check_pool(character.pools[stat], stat)
 
 
+def _check_limits(character: Character) -> None:
+    """The sizes every entry obeys (`numdesk.model.limits`), as a sheet problem."""
+    try:
+        check_limits(character)
+    except LimitError as err:
+        raise DomainError(f"Expected {err.expected}, found {err.found}.", err.path) from None
+
+
 def _check_rests(character: Character) -> None:
     if len(set(character.recoveries_used)) != len(character.recoveries_used):
         raise DomainError("Each rest can be used once a day.", field="recoveries_used")
+
+
+def check_kind_armor_field(value: object, field: str) -> dict[str, int]:
+    """Armor against named damage kinds (T8), cleaned; DomainError naming `field` if bad."""
+    if not isinstance(value, dict):
+        raise DomainError("Armor against kinds is a list of kind: number pairs.", field=field)
+    try:
+        return check_kind_armor(value)
+    except RulesError as err:
+        raise DomainError(err.message, field=field) from None
 
 
 def check_character(character: Character) -> None:

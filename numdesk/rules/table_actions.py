@@ -1,225 +1,201 @@
-"""Table actions and effects (RULES.md section T) as picks a GM or player makes.
+"""Table actions: helping, distracting, drawing and taking attacks, guarding, readying
+and helpless targets (RULES.md T1–T4, T6, T7).
 
-Each pick says which T rule it follows, whom it marks (the acting character or the
-target), the condition name it leaves (if any), how long that lasts and what the mark
-does to tasks. Conditions that last "a round" end when the turn of whoever caused them
-comes round again (G18), so help ends at the helper's next turn (T1) and a distraction
-at the distracter's (T2, T5).
+Each function answers one question the fight window or the task dialog asks: how many
+steps, whether something is allowed, what it costs. Durations are `TimedEffect`s caused
+by the acting character, so "until the helper's next turn" ends by the G18 clock.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
-from enum import StrEnum
 
+from numdesk.rules.conditions import TimedEffect
 from numdesk.rules.errors import RulesError
+from numdesk.rules.profiles import Profile
+from numdesk.rules.tasks import helper_assets
+from numdesk.rules.types import SkillLevel, WoundSeverity
 
-
-class Pick(StrEnum):
-    """The table actions and special-roll effects numdesk offers."""
-
-    HELP_DEFENSE = "help_defense"
-    DISTRACT = "distract"
-    DRAW_ATTACK = "draw_attack"
-    TAKE_ATTACK = "take_attack"
-    GUARD = "guard"
-    STOP_GUARDING = "stop_guarding"
-    # T5 minor effects (natural 19)
-    STRIKE_BODY_PART = "strike_body_part"
-    KNOCK_BACK = "knock_back"
-    MOVE_PAST = "move_past"
-    DISTRACT_EFFECT = "distract_effect"
-    # T5 major effects (natural 20)
-    KNOCK_DOWN = "knock_down"
-    DISARM = "disarm"
-    STUN = "stun"
-    IMPAIR = "impair"
+# -- T1 help on defense, complementary actions --------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
-class PickRule:
-    """What one pick does.
+class DefenseHelp:
+    """Assets a helper gives every defense task of the helped PC, and until when."""
 
-    `condition` is put on the target (None: the pick is only noted in the log);
-    `rounds` None lasts until removed (the rest of the combat, or until it stops);
-    `task_hinder` / `defense_ease` / `defense_hinder` are the steps the condition gives.
-    `needs` is "19" or "20" for special-roll effects, "" for actions anyone can take;
-    `cypher_only` marks T3/T4 picks.
+    assets: int
+    effect: TimedEffect
+
+
+def help_on_defense(
+    helper_id: str,
+    helped_id: str,
+    round_number: int,
+    helper_skill: SkillLevel | None = None,
+    *,
+    helper_inability: bool = False,
+) -> DefenseHelp:
+    """A helper's assets on all the helped PC's defense tasks until the helper's next turn (T1).
+
+    Reading: the amount follows G8 (1 asset, 2 if the helper is trained or better, none
+    with an inability); the help lasts until the helper's turn comes round (G18 clock).
     """
-
-    pick: Pick
-    rule: str
-    label: str
-    condition: str | None
-    rounds: int | None
-    task_hinder: int = 0
-    attack_hinder: int = 0
-    defense_ease: int = 0
-    defense_hinder: int = 0
-    loses_action: bool = False
-    needs: str = ""
-    cypher_only: bool = False
-    note: str = ""
-
-
-PICKS: dict[Pick, PickRule] = {
-    p.pick: p
-    for p in (
-        PickRule(
-            Pick.HELP_DEFENSE,
-            "T1",
-            "Help with defense",
-            "helped",
-            1,
-            defense_ease=1,
-            note="an asset on every defense task until the helper's next turn",
-        ),
-        PickRule(
-            Pick.DISTRACT,
-            "T2",
-            "Distract",
-            "distracted",
-            1,
-            attack_hinder=1,
-            note="its attacks are hindered 1 step this round; more distracters add nothing",
-        ),
-        PickRule(
-            Pick.DRAW_ATTACK,
-            "T3",
-            "Draw the attack",
-            "drawing the attack",
-            1,
-            defense_hinder=2,
-            cypher_only=True,
-            note="becomes the foe's target; on a successful Intellect task against a "
-            "determined foe, its defense against that attack is hindered 2 steps",
-        ),
-        PickRule(
-            Pick.TAKE_ATTACK,
-            "T3",
-            "Take the attack",
-            "took an attack",
-            1,
-            cypher_only=True,
-            note="the hit lands on the taker automatically with one extra minor wound; "
-            "not again before the taker's next turn",
-        ),
-        PickRule(
-            Pick.GUARD,
-            "T4",
-            "Guard",
-            "guarding",
-            None,
-            defense_ease=1,
-            cypher_only=True,
-            note="no attacks; every defense task eased 1 step until it stops guarding",
-        ),
-        PickRule(
-            Pick.STOP_GUARDING,
-            "T4",
-            "Stop guarding",
-            None,
-            None,
-            cypher_only=True,
-            note="guarding ends",
-        ),
-        PickRule(
-            Pick.STRIKE_BODY_PART,
-            "T5",
-            "Strike a body part",
-            None,
-            None,
-            needs="19",
-            note="the GM rules what the blow to that part does",
-        ),
-        PickRule(Pick.KNOCK_BACK, "T5", "Knock back", None, None, needs="19"),
-        PickRule(
-            Pick.MOVE_PAST,
-            "T5",
-            "Move past",
-            None,
-            None,
-            needs="19",
-            note="the attacker moves up to a short distance after the attack",
-        ),
-        PickRule(
-            Pick.DISTRACT_EFFECT,
-            "T5",
-            "Distract (minor effect)",
-            "distracted (all tasks)",
-            1,
-            task_hinder=1,
-            needs="19",
-            note="its tasks are hindered 1 step for a round",
-        ),
-        PickRule(
-            Pick.KNOCK_DOWN,
-            "T5",
-            "Knock down",
-            "prone",
-            None,
-            needs="20",
-            note="prone until it stands up on its turn",
-        ),
-        PickRule(Pick.DISARM, "T5", "Disarm", None, None, needs="20", note="drops one held object"),
-        PickRule(
-            Pick.STUN,
-            "T5",
-            "Stun",
-            "stunned",
-            1,
-            loses_action=True,
-            needs="20",
-            note="loses its next action",
-        ),
-        PickRule(
-            Pick.IMPAIR,
-            "T5",
-            "Impair",
-            "impaired",
-            None,
-            task_hinder=1,
-            needs="20",
-            note="its tasks are hindered 1 step for the rest of the combat",
-        ),
+    if helper_id == helped_id:
+        raise RulesError("A character cannot help its own defense.")
+    return DefenseHelp(
+        assets=helper_assets(helper_skill, helper_inability=helper_inability),
+        effect=TimedEffect(owner_id=helped_id, source_id=helper_id, started_round=round_number),
     )
-}
-
-#: Conditions the picks leave, by name, with what they do.
-PICK_CONDITIONS: dict[str, PickRule] = {p.condition: p for p in PICKS.values() if p.condition}
 
 
-def pick_rule(pick: Pick | str) -> PickRule:
-    """The rule of one pick; RulesError for an unknown one."""
-    try:
-        return PICKS[Pick(pick)]
-    except ValueError:
-        raise RulesError(f"'{pick}' is not a table action numdesk knows.") from None
+def complementary_assets(success: bool) -> int:
+    """Assets a complementary action (a task supporting another) gives: 1 on success (T1)."""
+    return 1 if success else 0
 
 
-def effects_for(natural: int, *, success: bool, impaired_pc: bool = False) -> list[PickRule]:
-    """The effects a roll offers (T5, G10): minor ones on a 19, minor or major on a 20;
-    none on a failure or for an impaired `numenera` PC."""
-    if not success or impaired_pc or natural < 19:
-        return []
-    wanted = {"19"} if natural == 19 else {"19", "20"}
-    return [p for p in PICKS.values() if p.needs in wanted]
+def check_one_cooperative_action(current: str | None, wanted: str) -> str | None:
+    """Why a character cannot start `wanted` while doing `current`, or None (T1).
+
+    A character takes part in one cooperative action (help, complement, distract) at a time.
+    """
+    if current and current != wanted:
+        return f"Already busy with one cooperative action ({current}); stop it first."
+    return None
 
 
-def picks_for(profile_has_timing: bool) -> list[PickRule]:
-    """The table actions (not roll effects) a fight offers in this profile (T1–T4)."""
-    return [p for p in PICKS.values() if not p.needs and (profile_has_timing or not p.cypher_only)]
+# -- T2 distraction -----------------------------------------------------------------------
+
+#: Distraction hinders a foe's attacks this much, however many distract it.
+DISTRACTION_STEPS = 1
 
 
-def condition_steps(names: Iterable[str]) -> tuple[int, int, int, int]:
-    """(task hinder, attack hinder, defense ease, defense hinder) of the pick conditions
-    named, each counted once: two distractions hinder 1 step, not 2 (Ex19)."""
-    rules = {PICK_CONDITIONS[n.casefold()] for n in names if n.casefold() in PICK_CONDITIONS}
-    distract = any(r.pick is Pick.DISTRACT for r in rules)
-    return (
-        max((r.task_hinder for r in rules), default=0),
-        1 if distract else 0,
-        max((r.defense_ease for r in rules), default=0),
-        max((r.defense_hinder for r in rules), default=0),
+def distraction_hindrance(distracters: int) -> int:
+    """Steps a foe's attacks are hindered this round by `distracters` characters (T2, Ex19)."""
+    if distracters < 0:
+        raise RulesError("The number of distracters cannot be negative.")
+    return DISTRACTION_STEPS if distracters else 0
+
+
+# -- T3 draw the attack, take the attack -------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DrawAttack:
+    """What drawing an NPC's attack asks and gives (T3)."""
+
+    #: the drawer must first succeed at an Intellect task (intelligent or determined foe)
+    needs_intellect_task: bool
+    #: steps the drawer's defense against that attack is hindered once drawn
+    defense_hindrance: int
+    #: two or more drawers at once cancel out: the NPC picks its target as usual
+    cancelled: bool
+    summary: str
+
+
+DRAW_DEFENSE_HINDRANCE = 2
+
+
+def draw_the_attack(profile: Profile, drawers: int, *, determined_foe: bool) -> DrawAttack:
+    """Draw an NPC's attack on yourself (T3, `cypher`-style rules)."""
+    _needs_defense_actions(profile, "Drawing the attack")
+    if drawers < 1:
+        raise RulesError("Someone has to draw the attack.")
+    if drawers > 1:
+        return DrawAttack(False, 0, True, "Two drawers cancel out: the foe picks its target.")
+    text = "The foe attacks the drawer, whose defense is hindered 2 steps."
+    if determined_foe:
+        text = "An Intellect task first; on success " + text[0].lower() + text[1:]
+    return DrawAttack(determined_foe, DRAW_DEFENSE_HINDRANCE, False, text)
+
+
+@dataclass(frozen=True, slots=True)
+class TakeAttack:
+    """Taking a hit meant for an ally (T3): it hits, and brings one extra minor wound."""
+
+    automatic_hit: bool
+    extra_wound: WoundSeverity
+    #: the taker cannot take another before the start of its next turn
+    effect: TimedEffect
+
+
+def take_the_attack(
+    profile: Profile, taker_id: str, round_number: int, *, taken_since_my_turn: bool
+) -> TakeAttack:
+    """Take an NPC's hit on an ally instead (T3); once until the taker's next turn."""
+    _needs_defense_actions(profile, "Taking the attack")
+    if taken_since_my_turn:
+        raise RulesError("You already took an attack since your last turn.")
+    return TakeAttack(
+        automatic_hit=True,
+        extra_wound=WoundSeverity.MINOR,
+        effect=TimedEffect(owner_id=taker_id, source_id=taker_id, started_round=round_number),
     )
+
+
+# -- T4 guarding -------------------------------------------------------------------------
+
+GUARD_DEFENSE_EASE = 1
+GUARD_STOP_EASE = 1
+PASS_NPC_GUARD_HINDRANCE = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Guarding:
+    """What guarding does for the guard (T4)."""
+
+    may_attack: bool
+    defense_ease: int
+    #: a foe trying to pass faces the guard's Speed task, eased this much
+    stop_foe_ease: int
+
+
+def guarding(profile: Profile) -> Guarding:
+    """A guarding PC: no attacks, defenses eased 1 step, stops foes by an eased Speed task (T4)."""
+    _needs_defense_actions(profile, "Guarding")
+    return Guarding(
+        may_attack=False, defense_ease=GUARD_DEFENSE_EASE, stop_foe_ease=GUARD_STOP_EASE
+    )
+
+
+def check_guard_attack(is_guarding: bool) -> str | None:
+    """Why a guarding character cannot attack, or None (T4)."""
+    return "A guarding character makes no attacks; stop guarding first." if is_guarding else None
+
+
+def pass_npc_guard_hindrance(profile: Profile) -> int:
+    """Steps a PC's Speed task to get past a guarding NPC is hindered (T4)."""
+    _needs_defense_actions(profile, "Guarding")
+    return PASS_NPC_GUARD_HINDRANCE
+
+
+# -- T6 readying, T7 helpless -----------------------------------------------------------
+
+
+def readied_first_action(profile: Profile, readied_whole_round: bool) -> bool:
+    """Whether any action may be a First action this round after readying (T6)."""
+    return profile.has_action_timing and readied_whole_round
+
+
+def check_ready(profile: Profile) -> str | None:
+    """Why readying is pointless under these rules, or None (T6 needs First actions)."""
+    if profile.has_action_timing:
+        return None
+    return f"The {profile.label} rules have no First actions to ready for."
+
+
+@dataclass(frozen=True, slots=True)
+class HelplessTarget:
+    """An attack on a helpless target (T7)."""
+
+    can_defend: bool
+    automatic_hit: bool
+
+
+def helpless_target(*, helpless: bool) -> HelplessTarget:
+    """A completely helpless or unconscious target cannot block or dodge: the hit lands (T7)."""
+    return HelplessTarget(can_defend=not helpless, automatic_hit=helpless)
+
+
+def _needs_defense_actions(profile: Profile, what: str) -> None:
+    if not profile.defense_actions:
+        raise RulesError(f"{what} is not a rule of {profile.label}.")

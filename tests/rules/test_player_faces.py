@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from numdesk.rules.device_levels import parse_level_dice, roll_level
 from numdesk.rules.dice import Dice
 from numdesk.rules.errors import RulesError
+from numdesk.rules.items import level_dice_count, roll_device_level
 
 
 def test_entered_faces_are_used_in_order_then_the_app_rolls() -> None:
@@ -35,16 +35,14 @@ def test_a_face_the_die_cannot_show_is_refused() -> None:
     ("text", "faces", "level"),
     [("1d6+2", [4], 6), ("1d10", [10], 10), ("d6 + 3", [1], 4), ("2d6-1", [1, 1], 1)],
 )
-def test_level_dice(text: str, faces: list[int], level: int) -> None:
-    parsed = parse_level_dice(text)
-    assert parsed is not None
+def test_level_dice_take_typed_faces(text: str, faces: list[int], level: int) -> None:
+    assert level_dice_count(text) == (len(faces), 10 if "d10" in text else 6)
     dice = Dice()
     with dice.player_faces(*faces):
-        assert roll_level(parsed, dice, "Stim") == level
-    assert dice.log[0].purpose == "level of Stim"
+        assert roll_device_level(text, dice).level == level
+    assert all(r.entered for r in dice.log)
 
 
 def test_level_text_that_is_not_dice() -> None:
-    assert parse_level_dice("as the GM decides") is None
-    fixed = parse_level_dice("5")
-    assert fixed is not None and fixed.fixed and roll_level(fixed, Dice()) == 5
+    assert level_dice_count("as the GM decides") is None
+    assert level_dice_count("5") == (0, 0)

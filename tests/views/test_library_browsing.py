@@ -180,7 +180,7 @@ def test_cypher_from_the_library_rolls_its_level(qtbot: QtBot, library: Library)
 
     with_modal(cyphers.pick_from_library, pick, let_the_app_roll)
     assert controller.character.cyphers[-1].level == 5  # 3 + 2
-    assert controller.dice.log[-1].purpose == "level of Flash bulb"
+    assert controller.dice.log[-1].purpose == "device level"
 
     def typed(dialog: QWidget) -> None:
         assert isinstance(dialog, DeviceLevelDialog)

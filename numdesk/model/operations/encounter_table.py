@@ -20,14 +20,14 @@ from numdesk.model.operations.encounter_base import (
     profile_of,
     slot_uids,
 )
-from numdesk.rules.table_actions import Pick, pick_rule
+from numdesk.rules.table_picks import STOP_GUARDING, pick_rule
 
 
 class TablePick(EncounterOperation):
     """Apply `pick` to the combatant `uid`, caused by `actor_uid` (default: whoever's turn
     it is, else the target itself)."""
 
-    def __init__(self, uid: str, pick: Pick | str, actor_uid: str | None = None) -> None:
+    def __init__(self, uid: str, pick: str, actor_uid: str | None = None) -> None:
         super().__init__()
         self._uid = uid
         self._pick = pick
@@ -37,8 +37,8 @@ class TablePick(EncounterOperation):
         with domain_errors("pick"):
             rule = pick_rule(self._pick)
         target = find(encounter, self._uid)
-        if rule.cypher_only and not profile_of(encounter).has_action_timing:
-            raise DomainError(f"{rule.label} is a Cypher System rule ({rule.rule}).", "pick")
+        if rule.defense_actions and not profile_of(encounter).defense_actions:
+            raise DomainError(f"{rule.label} is not a rule of these rules ({rule.rule}).", "pick")
         source = self._actor
         if source is None:
             slot = current_slot(encounter)
@@ -47,7 +47,7 @@ class TablePick(EncounterOperation):
         else:
             find(encounter, source)
         note = f" ({rule.rule}: {rule.note})" if rule.note else f" ({rule.rule})"
-        if rule.pick is Pick.STOP_GUARDING:
+        if rule.key == STOP_GUARDING:
             kept = [c for c in target.conditions if c.name.casefold() != "guarding"]
             if len(kept) == len(target.conditions):
                 raise DomainError(f"{target.name} is not guarding.", "pick")

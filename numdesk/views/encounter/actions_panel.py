@@ -50,10 +50,11 @@ from numdesk.model.operations.encounter_health import (
 )
 from numdesk.model.operations.encounter_table import TablePick
 from numdesk.rules.conditions import Condition as RulesCondition
-from numdesk.rules.table_actions import PICKS, picks_for
+from numdesk.rules.table_picks import PICKS, effect_picks, picks_for
 from numdesk.rules.types import ActionTiming, DamageType, WoundSeverity
 from numdesk.views.encounter.keys import key_text
 from numdesk.views.forms import child, load_form
+from numdesk.views.sheet.damage_kind import chosen_kind, kind_combo
 
 
 class ActionPanel(QWidget):
@@ -86,6 +87,8 @@ class ActionPanel(QWidget):
         self.condition = child(form, QComboBox, "condition")
         self.recipient = child(form, QComboBox, "recipient")
         self.ignore_armor = child(form, QCheckBox, "ignore_armor")
+        self.damage_kind = kind_combo(self)
+        child(form, QFormLayout, "damageForm").insertRow(2, self.tr("&Kind"), self.damage_kind)
         self.reason = child(form, QLineEdit, "reason")
         self.wound_label = child(form, QLabel, "wound_label")
         self.wound_row = child(form, QWidget, "wound_row")
@@ -232,14 +235,17 @@ class ActionPanel(QWidget):
             timing.removeWidget(widget)
             timing.addWidget(widget, row, column, 1, 2 if widget is self.normal_button else 1)
         damage = child(form, QFormLayout, "damageForm")
-        damage.takeRow(2)  # the Ignore Armor box joins the Type row
+        armor_row, _role = damage.getWidgetPosition(self.ignore_armor)
+        damage.takeRow(armor_row)  # the Ignore Armor box joins the Type row
+        type_at, _role = damage.getWidgetPosition(self.damage_type)
+        damage.takeRow(type_at)
         type_row = QHBoxLayout()
-        damage.takeRow(1)
         type_row.addWidget(self.damage_type, 1)
         type_row.addWidget(self.ignore_armor)
-        damage.insertRow(1, child(form, QLabel, "typeLabel"), type_row)
+        damage.insertRow(type_at, child(form, QLabel, "typeLabel"), type_row)
         intrusion = child(form, QFormLayout, "intrusionForm")
-        intrusion.takeRow(2)  # the intrusion button joins Refuse and Natural 1
+        intrude_at, _role = intrusion.getWidgetPosition(self.intrude_button)
+        intrusion.takeRow(intrude_at)  # the intrusion button joins Refuse and Natural 1
         buttons = child(form, QHBoxLayout, "intrusionButtons")
         buttons.insertWidget(0, self.intrude_button)
         self.intrude_button.setText(self.tr("&Intrusion (+2, give 1)"))
@@ -261,15 +267,18 @@ class ActionPanel(QWidget):
     def _fill_picks(self) -> None:
         """Table actions first (T1–T4), then the effects of a 19 and a 20 (T5)."""
         profile = self._controller.profile
-        for rule in picks_for(profile.has_action_timing):
-            self.pick.addItem(
-                self.tr("{0} ({1})").format(self.tr(rule.label), rule.rule), rule.pick
-            )
+        # the effect names are long: the box stays narrow, its list shows them whole
+        self.pick.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.pick.setMinimumContentsLength(18)
+        self.pick.view().setMinimumWidth(420)
+        for rule in picks_for(profile.defense_actions):
+            text = self.tr("{0} ({1})").format(self.tr(rule.label), rule.rule)
+            self.pick.addItem(text, rule.key)
         for needs in ("19", "20"):
-            for rule in PICKS.values():
-                if rule.needs == needs:
-                    text = self.tr("{0}: {1}").format(needs, self.tr(rule.label))
-                    self.pick.addItem(text, rule.pick)
+            for rule in effect_picks(needs):
+                self.pick.addItem(self.tr("{0}: {1}").format(needs, self.tr(rule.label)), rule.key)
         for row in range(self.pick.count()):
             rule = PICKS[self.pick.itemData(row)]
             if rule.note:
@@ -307,8 +316,11 @@ class ActionPanel(QWidget):
         assert combatant is not None
         amount = self.amount.value()
         dtype = DamageType(self.damage_type.currentData())
+        kind = chosen_kind(self.damage_kind)
         if combatant.side == "pc":
-            return c.damage_pc(uid, amount, dtype, apply_armor=not self.ignore_armor.isChecked())
+            return c.damage_pc(
+                uid, amount, dtype, apply_armor=not self.ignore_armor.isChecked(), kind=kind
+            )
         if combatant.side == "object":
             return c.apply(DamageObject(uid, amount))
         return c.apply(
@@ -318,6 +330,7 @@ class ActionPanel(QWidget):
                 dtype,
                 use_armor=not self.ignore_armor.isChecked(),
                 defeat_as=self._defeat(),
+                kind=kind,
             )
         )
 
@@ -421,6 +434,7 @@ class ActionPanel(QWidget):
         )
         self._allow(self.damage_type, side != "object", self.tr("Objects take any damage."))
         self._allow(self.ignore_armor, side != "object", self.tr("Objects have no Armor."))
+        self._allow(self.damage_kind, side != "object", self.tr("Objects take any damage."))
         if side == "object" and profile.objects_use_track:
             self.damage_button.setText(self.tr("&Damage (attack roll total)"))
         else:

@@ -135,6 +135,7 @@ def delete(window: LibraryHost) -> None:
             len(summaries)
         )
     question += "\n" + translate("EntryActions", "You can bring it back with Edit > Undo.")
+    window.controller.check_deletable([s.uid for s in summaries])
     if not confirm(
         window, translate("EntryActions", "Delete"), question, translate("EntryActions", "&Delete")
     ):
@@ -144,7 +145,8 @@ def delete(window: LibraryHost) -> None:
         translate("EntryActions", "Delete {0} entries").format(len(summaries)),
         len(summaries),
     ):
-        for summary in summaries:
+        # rules sets last, so deleting a set together with its users is allowed
+        for summary in sorted(summaries, key=lambda s: s.kind is EntryKind.RULES_SET):
             window.controller.delete(summary.uid)
 
 

@@ -31,6 +31,7 @@ from numdesk.model.operations.damage import (
     TakeWound,
     armor_category,
     defense_task_steps,
+    kind_armor,
     preview_damage,
     preview_wound,
     worn_armor,
@@ -44,9 +45,11 @@ from numdesk.model.operations.defense_roll import (
 )
 from numdesk.rules.defense import DefenseKind
 from numdesk.rules.difficulty import difficulty_name
+from numdesk.rules.hazards import HAZARDS, hazard
 from numdesk.rules.types import DamageType, Stat, WoundSeverity
 from numdesk.views.face_field import FaceField
 from numdesk.views.forms import child
+from numdesk.views.sheet.damage_kind import chosen_kind, kind_combo, show_kind
 from numdesk.views.sheet.forms import load_sheet_form
 from numdesk.views.sheet.style import set_role
 from numdesk.views.sheet.words import word
@@ -87,6 +90,20 @@ class DamageDialog(QDialog):
         defense_form.setWidget(4, QFormLayout.ItemRole.FieldRole, self.face)
         child(form, QLabel, "faceLabel").setBuddy(self.face)
         child(form, QDialogButtonBox, "closeButtons").rejected.connect(self.reject)
+        pool_form = child(form, QFormLayout, "poolForm")
+        self.kind = kind_combo(self)
+        pool_form.insertRow(2, self.tr("&Kind"), self.kind)
+        self.hazard = QComboBox(self)
+        self.hazard.setObjectName("hazardCombo")
+        self.hazard.addItem(self.tr("(none: set amount, type and kind yourself)"), None)
+        for row in HAZARDS:
+            label = f"{word(row.label)}: {row.damage}"
+            if row.per != "event":
+                label += " " + self.tr("per {0}").format(row.per)
+            if row.may_cost_next_action:
+                label += self.tr(", often costs the next action")
+            self.hazard.addItem(label, row.key)
+        pool_form.insertRow(0, self.tr("&Hazard"), self.hazard)
         if not profile.uses_damage_track:
             child(form, QGroupBox, "poolBox").setTitle(
                 self.tr("Damage to a Pool (special attacks)")
@@ -95,7 +112,11 @@ class DamageDialog(QDialog):
             if kind is DamageType.AMBIENT and not profile.uses_damage_track:
                 continue
             self.damage_type.addItem(word(kind.value.capitalize()), kind)
-        self.use_armor.setText(self.tr("Apply Armor ({0})").format(worn_armor(character)))
+        armor_text = str(worn_armor(character))
+        extra = ", ".join(f"{word(k)} +{v}" for k, v in kind_armor(character).items() if v)
+        if extra:
+            armor_text += self.tr("; against {0}").format(extra)
+        self.use_armor.setText(self.tr("Apply Armor ({0})").format(armor_text))
         self.use_armor.setVisible(profile.armor_subtracts)
         for label in (self.pool_preview, self.wound_preview, self.defense_preview):
             label.setStyleSheet("font-weight: bold;")
@@ -121,6 +142,8 @@ class DamageDialog(QDialog):
 
         #: False right after a hit was applied, until the user changes an input
         self._fresh = True
+        self.hazard.activated.connect(self._pick_hazard)
+        self.kind.currentTextChanged.connect(self._inputs_changed)
         for spin in (self.amount, self.level, self.eases, self.hinders, self.face):
             spin.valueChanged.connect(self._inputs_changed)
         for combo in (self.damage_type, self.severity, self.defense, self.shield, self.skill):
@@ -176,8 +199,28 @@ class DamageDialog(QDialog):
             helpless=self.helpless.isChecked(),
         )
 
-    def _pool_args(self) -> tuple[int, DamageType, bool]:
-        return self.amount.value(), self.damage_type.currentData(), self.use_armor.isChecked()
+    def _pick_hazard(self) -> None:
+        """Fill amount, type and kind from a hazard of the N10 table."""
+        key = self.hazard.currentData()
+        if key is None:
+            return
+        picked = hazard(key)
+        index = self.damage_type.findData(picked.damage_type)
+        if index < 0:  # wound rules list no ambient type: the body takes it
+            index = self.damage_type.findData(DamageType.MIGHT)
+        self.damage_type.setCurrentIndex(index)
+        show_kind(self.kind, picked.kind)
+        self.amount.setValue(picked.damage)
+        self.update_preview()
+
+    def _pool_args(self) -> tuple[int, DamageType, bool, None, str]:
+        return (
+            self.amount.value(),
+            self.damage_type.currentData(),
+            self.use_armor.isChecked(),
+            None,
+            chosen_kind(self.kind),
+        )
 
     def _defense_problem(self) -> str | None:
         """What stops the defense roll (no level typed, a rule), or None."""

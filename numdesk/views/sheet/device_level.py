@@ -1,8 +1,9 @@
 """Rolling (or typing) the level of a cypher or artifact taken from the library (T9).
 
 A library device gives its level as dice ("1d6+2"); the copy on a sheet needs the
-number. The dialog rolls the dice with the sheet's dice (the roll goes to the roll log)
-or takes the faces a player rolled; a level text that is not dice is asked for outright.
+number. The dialog rolls the dice with the sheet's dice (`rules.items.roll_device_level`,
+the roll goes to the roll log) or takes the faces a player rolled; a level text that is
+not dice is asked for outright.
 """
 
 from __future__ import annotations
@@ -21,8 +22,8 @@ from PySide6.QtWidgets import (
 
 from numdesk.model.errors import DomainError, domain_errors
 from numdesk.model.items import Artifact, Cypher
-from numdesk.rules.device_levels import MAX_LEVEL, LevelDice, parse_level_dice, roll_level
 from numdesk.rules.dice import Dice
+from numdesk.rules.items import MAX_DEVICE_LEVEL, level_dice_count, roll_device_level
 from numdesk.views.face_field import FaceField
 from numdesk.views.sheet.style import set_role
 
@@ -41,47 +42,47 @@ class DeviceLevelDialog(QDialog):
         self._item = item
         self._dice = dice
         self._level: int | None = None
-        self.level_dice: LevelDice | None = parse_level_dice(item.level_dice)
-        if self.level_dice is not None and self.level_dice.fixed:
-            self.level_dice = None if self.level_dice.bonus < 1 else self.level_dice
+        self._text = item.level_dice.strip()
+        counted = level_dice_count(self._text)
         self.setWindowTitle(self.tr("Level of {0}").format(item.name))
         layout = QVBoxLayout(self)
         form = QFormLayout()
-        layout.addLayout(form)
         self.faces: list[FaceField] = []
         self.level_spin: QSpinBox | None = None
-        dice_text = item.level_dice.strip()
-        if self.level_dice is not None and not self.level_dice.fixed:
+        if counted is not None and counted[0] > 0:
+            count, sides = counted
             intro = self.tr(
                 "Its level is {0}, rolled when it is found. Press OK to let numdesk roll, "
                 "or type the faces you rolled."
-            ).format(self.level_dice.label)
-            for number in range(self.level_dice.count):
-                field = FaceField(self.level_dice.sides, self)
-                label = self.tr("d{0} rolled:").format(self.level_dice.sides)
-                if self.level_dice.count > 1:
-                    label = self.tr("Die {0} (d{1}):").format(number + 1, self.level_dice.sides)
+            ).format(self._text)
+            for number in range(count):
+                field = FaceField(sides, self)
+                label = self.tr("d{0} rolled:").format(sides)
+                if count > 1:
+                    label = self.tr("Die {0} (d{1}):").format(number + 1, sides)
                 form.addRow(label, field)
                 field.valueChanged.connect(self._preview)
                 self.faces.append(field)
         else:
-            if dice_text and self.level_dice is None:
+            if self._text and counted is None:
                 intro = self.tr(
                     "The library gives its level as \u201c{0}\u201d, which is not dice numdesk "
                     "can roll. Type the level."
-                ).format(dice_text)
-            elif self.level_dice is not None:
-                intro = self.tr("Its level is {0}.").format(self.level_dice.label)
+                ).format(self._text)
+            elif self._text:
+                intro = self.tr("Its level is {0}.").format(self._text)
             else:
                 intro = self.tr("The library gives no level. Type the level it has.")
             self.level_spin = QSpinBox(self)
-            self.level_spin.setRange(1, MAX_LEVEL)
-            if self.level_dice is not None:
-                self.level_spin.setValue(min(MAX_LEVEL, self.level_dice.bonus))
+            self.level_spin.setRange(1, MAX_DEVICE_LEVEL)
+            if counted == (0, 0):
+                fixed = Dice()
+                self.level_spin.setValue(roll_device_level(self._text, fixed).level)
             form.addRow(self.tr("&Level:"), self.level_spin)
         self.intro = QLabel(intro, self)
         self.intro.setWordWrap(True)
-        layout.insertWidget(0, self.intro)
+        layout.addWidget(self.intro)
+        layout.addLayout(form)
         self.preview = QLabel(self)
         layout.addWidget(self.preview)
         self.message = QLabel(self)
@@ -97,24 +98,26 @@ class DeviceLevelDialog(QDialog):
         self._preview()
 
     def _preview(self) -> None:
-        if self.level_dice is None or self.level_dice.fixed:
+        if not self.faces:
             self.preview.clear()
             return
         faces = [f.face() for f in self.faces]
         if all(face is not None for face in faces):
-            level = self.level_dice.level_for([f for f in faces if f is not None])
-            self.preview.setText(self.tr("Level {0}").format(level))
+            # the same function as the roll, fed the typed faces
+            typed = Dice(script=[f for f in faces if f is not None])
+            self.preview.setText(
+                self.tr("Level {0}").format(roll_device_level(self._text, typed).level)
+            )
         else:
-            self.preview.setText(self.tr("numdesk rolls {0}").format(self.level_dice.label))
+            self.preview.setText(self.tr("numdesk rolls {0}").format(self._text))
 
     def accept(self) -> None:
         if self.level_spin is not None:
             self._level = self.level_spin.value()
         else:
-            assert self.level_dice is not None
             try:
                 with domain_errors(), self._dice.player_faces(*(f.face() for f in self.faces)):
-                    self._level = roll_level(self.level_dice, self._dice, self._item.name)
+                    self._level = roll_device_level(self._text, self._dice).level
             except DomainError as err:
                 self.message.setText(err.message)
                 return
