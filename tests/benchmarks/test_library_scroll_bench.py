@@ -19,6 +19,7 @@ from numdesk.controllers.library import LibraryController
 from numdesk.controllers.settings import AppSettings
 from numdesk.io.importer import import_files
 from numdesk.store import Library
+from numdesk.views.library.model import PAGE_SIZE
 from numdesk.views.main_window import MainWindow
 
 pytestmark = pytest.mark.benchmark
@@ -61,4 +62,5 @@ def test_scroll_fetch(benchmark, window: MainWindow) -> None:  # type: ignore[no
 
     rounds = total // 100 + 1
     benchmark.pedantic(fetch, setup=setup, rounds=rounds, iterations=1)
-    assert browser.model.rowCount() == total
+    # all of them when benchmarking; a single round when benchmarks are disabled
+    assert PAGE_SIZE < browser.model.rowCount() <= total
