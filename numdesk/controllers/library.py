@@ -287,7 +287,8 @@ class LibraryController(QObject):
         level_max: int | None = None,
     ) -> int:
         """How many entries `search` finds with these filters (for "N entries")."""
-        return self.library.count_matches(
+        source = self._preview if self._preview is not None else self.library
+        return source.count_matches(
             text,
             kinds=kinds,
             profile=profile,

@@ -20,7 +20,6 @@ from enum import Enum
 from typing import Any
 
 from numdesk.model.errors import DomainError
-from numdesk.rules.effort import MAX_EDGE
 
 #: Longest name of an entry (and of a tag): what fits a tab title, a list row, a heading.
 MAX_NAME = 200
@@ -57,7 +56,6 @@ RANGES: dict[str, Range] = {
     "Combatant.level": Range(0, 10, "A level"),
     "Cypher.level": _LEVEL,
     "Artifact.level": _LEVEL,
-    "StatPool.edge": Range(0, MAX_EDGE, "An Edge"),
     "Creature.armor": Range(0, 20, "Armor"),
     "Combatant.armor": Range(0, 20, "Armor"),
     "Armor.value": Range(0, 20, "An Armor value"),

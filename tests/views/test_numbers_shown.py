@@ -65,7 +65,7 @@ def test_cypher_sheet_says_what_armor_does(qtbot: QtBot, library: Library) -> No
 def test_upper_bounds_of_edge_and_device_levels(qtbot: QtBot, library: Library) -> None:
     character = stored_character(library)
     controller, _sheet = open_sheet(qtbot, library, character.uid)
-    with pytest.raises(DomainError, match="0 to 7"):
+    with pytest.raises(DomainError, match="between 0 and 7"):
         controller.apply(SetPool(Stat.MIGHT, edge=9))
     with pytest.raises(DomainError, match="between 1 and 10"):
         controller.apply(AddItem("cyphers", Cypher("Boom", level=99)))
