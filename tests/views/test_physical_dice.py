@@ -33,6 +33,21 @@ def test_task_takes_the_players_d20(qtbot: QtBot, library: Library) -> None:
     assert not controller.dice.log[-1].entered
 
 
+def test_a_typed_20_offers_its_effects_as_picks(qtbot: QtBot, library: Library) -> None:
+    character = stored_character(library)
+    controller, sheet = open_sheet(qtbot, library, character.uid)
+    task = sheet.play_panel.open_task()
+    qtbot.addWidget(task)
+    task.difficulty.setValue(3)
+    task.face.setValue(20)
+    assert task.roll() is not None
+    assert task.effect_button.isEnabled() and task.effect_pick.count() > 4
+    task.effect_pick.setCurrentIndex(task.effect_pick.findData("stun"))
+    assert task.take_effect()
+    assert "Took the major effect: Stun" in controller.character.history[-1].summary
+    assert not task.effect_button.isEnabled()  # one effect per roll
+
+
 def test_recovery_roll_typed_and_the_last_action_box(qtbot: QtBot, library: Library) -> None:
     character = stored_character(library, "cypher")
     character.pool(Stat.MIGHT).current = 5

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from numdesk.controllers.character import CharacterController
 from numdesk.model.errors import DomainError
+from numdesk.model.operations.effect_pick import TakeEffect
 from numdesk.model.operations.task import (
     PerformTask,
     TaskInput,
@@ -72,6 +73,20 @@ class TaskDialog(QDialog):
         face_label.setBuddy(self.face)
         roll_row.insertWidget(0, face_label)
         roll_row.insertWidget(1, self.face)
+        # after a 19 or 20: the effect taken instead of bonus damage (T5), as a pick
+        self.effect_pick = QComboBox(self)
+        self.effect_pick.setObjectName("effectPick")
+        self.effect_button = QPushButton(self.tr("Take e&ffect"), self)
+        effect_row = QHBoxLayout()
+        effect_row.addWidget(self.effect_pick, 1)
+        effect_row.addWidget(self.effect_button)
+        result_box = child(f, QGroupBox, "resultBox")
+        result_layout = result_box.layout()
+        if result_layout is not None:
+            result_layout.addItem(effect_row)
+        self.effect_pick.setEnabled(False)
+        self.effect_button.setEnabled(False)
+        self.effect_button.clicked.connect(self.take_effect)
         self.values = {
             name: child(f, QLabel, name)
             for name in (
@@ -261,6 +276,20 @@ class TaskDialog(QDialog):
         self.update_preview()
         return operation.result
 
+    def take_effect(self) -> bool:
+        """Note the effect picked after a 19 or 20 in the history (one per roll)."""
+        key = self.effect_pick.currentData()
+        if key is None:
+            return False
+        try:
+            self.controller.apply(TakeEffect(key))
+        except DomainError as err:
+            self.values["problemValue"].setText(err.message)
+            return False
+        self.effect_pick.setEnabled(False)
+        self.effect_button.setEnabled(False)
+        return True
+
     def _show_result(self, result: TaskResult | None) -> None:
         self.last_result = result
         if result is None:
@@ -281,6 +310,11 @@ class TaskDialog(QDialog):
             if result.effects:
                 picks = "; ".join(word(e.label) for e in result.effects)
                 special.append(self.tr("Choose one: {0}.").format(picks))
+        self.effect_pick.clear()
+        for offered in result.effects:
+            self.effect_pick.addItem(word(offered.label), offered.key)
+        self.effect_pick.setEnabled(bool(result.effects))
+        self.effect_button.setEnabled(bool(result.effects))
         if result.refunded:
             special.append(self.tr("Natural 20: the points spent come back."))
         self.values["specialValue"].setText(" ".join(special))
