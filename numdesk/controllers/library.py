@@ -165,6 +165,11 @@ class LibraryController(QObject):
         return None if self._library is None else self._library.backup_problem
 
     @property
+    def rules_set_problems(self) -> list[str]:
+        """A sentence for each of the library's rules sets that cannot be used."""
+        return [] if self._library is None else list(self._library.rules_set_problems)
+
+    @property
     def path(self) -> Path | None:
         """The open library's file."""
         if self._preview is not None:
@@ -437,14 +442,17 @@ class LibraryController(QObject):
     # -- import and export ------------------------------------------------------------
 
     @staticmethod
-    def read_import(paths: Sequence[Path], progress: Progress | None = None) -> ImportReport:
+    def read_import(
+        paths: Sequence[Path], progress: Progress | None = None, keep_going: bool = False
+    ) -> ImportReport:
         """Parse and validate `paths` without touching the library (safe off the UI thread).
 
-        `progress(bytes read, bytes in all)` may raise `ImportCancelled` to stop.
+        `progress(bytes read, bytes in all)` may raise `ImportCancelled` to stop. With
+        `keep_going` files that cannot be read are listed in `report.failed` instead.
         """
         from numdesk.io.importer import read_files
 
-        return read_files([Path(p) for p in paths], progress=progress)
+        return read_files([Path(p) for p in paths], progress=progress, keep_going=keep_going)
 
     def save_import(self, report: ImportReport, progress: Progress | None = None) -> None:
         """Write what `read_import` produced, all or nothing, and announce the entries."""
@@ -459,8 +467,13 @@ class LibraryController(QObject):
             for entry in file.entries:
                 self.entrySaved.emit(entry.obj.uid)
 
-    def import_files(self, paths: Sequence[Path], progress: Progress | None = None) -> ImportReport:
+    def import_files(
+        self, paths: Sequence[Path], progress: Progress | None = None, keep_going: bool = False
+    ) -> ImportReport:
         """Import `paths` (format detected from each file's content), all or nothing.
+
+        With `keep_going` each file is all or nothing on its own: files that cannot be
+        read are listed in `report.failed` and the others are imported.
 
         A problem raises a DomainError naming the file, the place in it and what was
         expected; `progress` may raise `ImportCancelled` to stop. Either way nothing is
@@ -468,7 +481,9 @@ class LibraryController(QObject):
         """
         from numdesk.io.importer import import_files
 
-        report = import_files(self.library, [Path(p) for p in paths], progress)
+        report = import_files(
+            self.library, [Path(p) for p in paths], progress, keep_going=keep_going
+        )
         self._announce(report)
         return report
 

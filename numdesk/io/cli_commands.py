@@ -18,16 +18,30 @@ def library_path(args: argparse.Namespace, create_folder: bool = True) -> Path:
 
 
 def run_import(args: argparse.Namespace) -> int:
+    """Import the files; with --keep-going a bad file is reported and the rest imported.
+
+    Exit status 0 when every file came in, 1 when some were left out (--keep-going).
+    """
+    import json
+
     from numdesk.io.importer import read_files, save_report
     from numdesk.store import Library
 
-    report = read_files([Path(f) for f in args.files], args.profile)  # validate before opening
-    with Library.open(library_path(args)) as lib:
-        save_report(lib, report)
-    print(report.summary())
+    paths = [Path(f) for f in args.files]
+    report = read_files(paths, args.profile, keep_going=args.keep_going)  # before opening
+    if report.files:
+        with Library.open(library_path(args)) as lib:
+            save_report(lib, report)
+    if report.files:
+        print("\n".join(f.summary() for f in report.files))
     for note in report.notes:
         print(f"  {note}")
-    return 0
+    for _path, message in report.failed:
+        print(f"Not imported: {message}", file=sys.stderr)
+    if args.report:
+        text = json.dumps(report.to_json(), ensure_ascii=False, indent=1) + "\n"
+        Path(args.report).write_text(text, encoding="utf-8")
+    return 1 if report.failed else 0
 
 
 def run_export(args: argparse.Namespace) -> int:
@@ -62,6 +76,19 @@ def register(subparsers: Any) -> None:
         "--profile",
         choices=["numenera", "cypher"],
         help="rules profile for Foundry actors and CSV creatures",
+    )
+    imp.add_argument(
+        "--keep-going",
+        action="store_true",
+        help="import the files that are fine and report the others (each file is "
+        "still all or nothing)",
+    )
+    imp.add_argument(
+        "--report",
+        type=Path,
+        metavar="FILE.json",
+        help="write the import report as JSON: per file the entries imported and each "
+        "value moved to notes, changed, refused or skipped",
     )
     imp.set_defaults(handler=run_import)
 

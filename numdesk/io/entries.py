@@ -36,13 +36,48 @@ _PLURALS = {
 }
 
 
+#: What happened to one source field or value, for `ReportLine.outcome`.
+OUTCOMES = ("moved", "changed", "refused", "skipped", "warning")
+
+
+@dataclass
+class ReportLine:
+    """One thing a user should know about an import, next to the entry it concerns.
+
+    `outcome` is "moved" (the value is in the entry's notes), "changed" (kept, but not
+    as it was), "refused" (not imported), "skipped" (a whole actor or item left out) or
+    "warning"; `source` is where the value was in the file ("system.combat.stress").
+    """
+
+    outcome: str
+    entry: str
+    source: str
+    text: str
+
+    def sentence(self) -> str:
+        return f"{self.entry}: {self.text}" if self.entry else self.text
+
+    def to_json(self) -> dict[str, str]:
+        return {
+            "outcome": self.outcome,
+            "entry": self.entry,
+            "source": self.source,
+            "text": self.text,
+        }
+
+
 @dataclass
 class ImportedEntry:
-    """One parsed entry, ready to save: the object and how it is filed in the library."""
+    """One parsed entry, ready to save: the object and how it is filed in the library.
+
+    `rules_set` asks for a library rules set (base profile, name, changes) to be made on
+    first need when the entry is saved; the entry then plays by it.
+    """
 
     obj: ModelObject
     tags: list[str] = field(default_factory=list)
     favourite: bool = False
+    rules_set: tuple[str, str, dict[str, object]] | None = None
 
     @property
     def kind(self) -> EntryKind:
@@ -63,6 +98,29 @@ class FileImport:
     kept: list[str] = field(default_factory=list)
     #: entries not written because the library already holds what the file says
     unchanged: int = 0
+    #: the structured report: each value moved, changed, refused or skipped
+    lines: list[ReportLine] = field(default_factory=list)
+
+    def report_texts(self) -> list[str]:
+        """Every line of the report as a sentence: the structured lines, then free notes."""
+        return [line.sentence() for line in self.lines] + list(self.notes)
+
+    def to_json(self) -> dict[str, object]:
+        """This file's part of `numdesk import --report`."""
+        return {
+            "file": str(self.path),
+            "format": self.format,
+            "imported": [
+                {"kind": e.kind.value, "name": e.obj.name, "uid": e.obj.uid} for e in self.entries
+            ],
+            "lines": [line.to_json() for line in self.lines]
+            + [
+                {"outcome": "warning", "entry": "", "source": "", "text": note}
+                for note in self.notes
+            ],
+            "unchanged": self.unchanged,
+            "kept": list(self.kept),
+        }
 
     def counts(self) -> Counter[EntryKind]:
         return Counter(e.kind for e in self.entries)
@@ -90,6 +148,8 @@ class ImportReport:
     """The result of importing one or more files in one go."""
 
     files: list[FileImport] = field(default_factory=list)
+    #: files left out of a "keep going" import, with the reason each could not be read
+    failed: list[tuple[Path, str]] = field(default_factory=list)
 
     @property
     def total(self) -> int:
@@ -98,7 +158,16 @@ class ImportReport:
     @property
     def notes(self) -> list[str]:
         """Everything moved or dropped, each line prefixed with its file's name."""
-        return [f"{f.path.name}: {note}" for f in self.files for note in f.notes]
+        return [f"{f.path.name}: {text}" for f in self.files for text in f.report_texts()]
 
     def summary(self) -> str:
-        return "\n".join(f.summary() for f in self.files)
+        lines = [f.summary() for f in self.files]
+        lines += [f"Not imported: {message}" for _path, message in self.failed]
+        return "\n".join(lines)
+
+    def to_json(self) -> dict[str, object]:
+        """The whole report as plain JSON values (`numdesk import --report FILE.json`)."""
+        return {
+            "files": [f.to_json() for f in self.files],
+            "failed": [{"file": str(p), "error": message} for p, message in self.failed],
+        }

@@ -22,15 +22,34 @@ _SKILL_LEVELS = {
 }
 _STATS = {s.value: s for s in Stat}
 _INLINE_ROLL = re.compile(r"\[\[\s*/r(?:oll)?\s+(\d*)d(\d+)[^\]]*\]\]", re.IGNORECASE)
+#: Any inline roll: [[/r 2d6+1 # flavour]], [[/gmr 1d20]], [[2d6]] (formula in group 1)
+_ANY_ROLL = re.compile(r"\[\[\s*(?:/[a-z]+\s+)?([^\]#]*?)\s*(?:#[^\]]*)?\]\](?:\{([^}]*)\})?")
+#: Document links: @UUID[Actor.x]{Label}, @Compendium[pack.id]{Label}, @Item[id]{Label}
+_LINK = re.compile(
+    r"@(?:UUID|Compendium|Actor|Item|JournalEntry|RollTable|Macro|Scene)"
+    r"\[([^\]]*)\](?:\{([^}]*)\})?"
+)
 _BREAKS = re.compile(r"<\s*(br|/p|/div|/li|/h\d)\s*/?>", re.IGNORECASE)
 _TAGS = re.compile(r"<[^>]+>")
 
 
+def _link_label(match: re.Match[str]) -> str:
+    """A link's label, or the last part of its target when it has none."""
+    return match.group(2) or match.group(1).rsplit(".", 1)[-1]
+
+
+def plain_links(text: str) -> str:
+    """Foundry's enrichers as what a reader sees: links as their label, rolls as their formula."""
+    text = _LINK.sub(_link_label, text)
+    return _ANY_ROLL.sub(lambda m: m.group(2) or m.group(1).strip(), text)
+
+
 def html_text(value: Any) -> str:
-    """Foundry's rich text as plain text: tags dropped, paragraphs kept as lines."""
+    """Foundry's rich text as plain text: tags dropped, paragraphs kept as lines, links and
+    inline rolls as what a reader sees."""
     if not isinstance(value, str):
         return ""
-    text = _BREAKS.sub("\n", value)
+    text = _BREAKS.sub("\n", plain_links(value))
     text = html.unescape(_TAGS.sub("", text)).replace("\xa0", " ")
     lines = [" ".join(line.split()) for line in text.splitlines()]
     return "\n".join(line for line in lines if line)

@@ -18,9 +18,11 @@ from pathlib import Path
 
 from numdesk.io.csrd import CSRD_TAG
 from numdesk.io.detect import read_import_file
-from numdesk.io.entries import FileImport, ImportedEntry, ImportReport, Progress
+from numdesk.io.entries import FileImport, ImportedEntry, ImportReport, Progress, ReportLine
 from numdesk.io.limits import check_entry_count
+from numdesk.model.character import Character
 from numdesk.model.errors import DomainError
+from numdesk.model.follower import Follower
 from numdesk.model.kinds import ModelObject
 from numdesk.model.limits import MAX_ENTRIES_PER_IMPORT
 from numdesk.model.serialize import to_data
@@ -31,10 +33,15 @@ DIGESTS_KEY = "csrd_digests"
 
 
 def read_files(
-    paths: Iterable[Path], profile: str | None = None, progress: Progress | None = None
+    paths: Iterable[Path],
+    profile: str | None = None,
+    progress: Progress | None = None,
+    keep_going: bool = False,
 ) -> ImportReport:
-    """Parse and validate every file; raise on the first problem, before any writing.
+    """Parse and validate every file before any writing.
 
+    Each file is all or nothing. Without `keep_going` the first bad file raises; with
+    it, bad files are listed in `report.failed` and the rest go ahead.
     `progress(bytes read, bytes in all files)` follows the reading and may raise to
     cancel. More than `MAX_ENTRIES_PER_IMPORT` entries in all files are refused.
     """
@@ -45,15 +52,85 @@ def read_files(
     for index, path in enumerate(paths):
         before = sum(sizes[:index])
         step = None if progress is None else _offset(progress, before, total)
-        report.files.append(read_import_file(path, profile, step))
+        try:
+            report.files.append(read_import_file(path, profile, step))
+        except (DomainError, OSError) as err:
+            if not keep_going:
+                raise
+            if isinstance(err, DomainError):
+                report.failed.append((path, err.message))
+            else:
+                reason = err.strerror or str(err)
+                report.failed.append((path, f"{path.name}: could not read the file ({reason})."))
     if report.total > MAX_ENTRIES_PER_IMPORT:
         check_entry_count(report.total, report.files[-1].path)
+    join_companions(report)
     return report
 
 
 def _offset(progress: Progress, before: int, total: int) -> Progress:
     """`progress` for one file of several: its bytes counted after the files before it."""
     return lambda done, _size: progress(before + done, total)
+
+
+def join_companions(report: ImportReport) -> None:
+    """A companion whose owner comes in the same import joins that character's followers.
+
+    Foundry names the owner in `ownedBy` (a name or an actor id); a companion without
+    its owner in the batch stays a follower entry of its own.
+    """
+    owners = {
+        key: e.obj
+        for f in report.files
+        for e in f.entries
+        if isinstance(e.obj, Character)
+        for key in (e.obj.name.casefold(), e.obj.uid)
+    }
+    for file in report.files:
+        for entry in list(file.entries):
+            follower = entry.obj
+            if not isinstance(follower, Follower) or not follower.owner:
+                continue
+            owner = owners.get(follower.owner.casefold())
+            if owner is None:
+                file.lines.append(
+                    ReportLine(
+                        "warning",
+                        follower.name,
+                        "system.basic.ownedBy",
+                        f"its owner '{follower.owner}' is not in this "
+                        "import; kept as a follower entry of its own.",
+                    )
+                )
+                continue
+            owner.followers = [f for f in owner.followers if f.uid != follower.uid]
+            owner.followers.append(follower)
+            file.entries.remove(entry)
+            file.lines.append(
+                ReportLine(
+                    "changed",
+                    follower.name,
+                    "system.basic.ownedBy",
+                    f"joined {owner.name}'s followers.",
+                )
+            )
+
+
+def _rules_sets(lib: Library, entries: list[ImportedEntry]) -> None:
+    """Make the rules sets entries ask for (once each) and let the entries play by them."""
+    from numdesk.store.rules_sets import ensure_rules_set
+
+    made: dict[str, str] = {}
+    for entry in entries:
+        if entry.rules_set is None:
+            continue
+        base, name, changes = entry.rules_set
+        if name not in made:
+            made[name] = ensure_rules_set(lib, base, name, changes).name
+        entry.obj.profile = made[name]  # type: ignore[union-attr]
+        if isinstance(entry.obj, Character):
+            for follower in entry.obj.followers:
+                follower.profile = made[name]
 
 
 def digest(obj: ModelObject) -> str:
@@ -102,6 +179,7 @@ def save_report(lib: Library, report: ImportReport, progress: Progress | None = 
         if file.format == "csrd" and recorded:
             _skip_user_edits(lib, file, recorded, progress)
     entries = [e for file in report.files for e in file.entries]
+    _rules_sets(lib, entries)
     tags, favourites = _filing(lib, entries)
     lib.save_many([e.obj for e in entries], progress, tags=tags, favourites=favourites)
     for file in report.files:
@@ -141,12 +219,17 @@ def import_files(
     paths: Iterable[Path],
     progress: Progress | None = None,
     profile: str | None = None,
+    keep_going: bool = False,
 ) -> ImportReport:
-    """Import `paths` into `lib` (all or nothing); the report says what came in and what moved."""
+    """Import `paths` into `lib`; the report says what came in and what moved.
+
+    All or nothing, unless `keep_going`: then each file is all or nothing on its own and
+    the files that could not be read are listed in `report.failed`.
+    """
     paths = list(paths)
     if not paths:
         raise DomainError("Choose at least one file to import.")
-    report = read_files(paths, profile)
+    report = read_files(paths, profile, keep_going=keep_going)
     save_report(lib, report, progress)
     return report
 

@@ -35,4 +35,6 @@ class Ability:
     description: str = ""
     cost_text: str = ""
     library_uid: str = ""
+    #: put aside: kept on the sheet but no longer in use
+    archived: bool = False
     uid: str = field(default_factory=new_uid)

@@ -5,6 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from numdesk.model.abilities import Ability, Skill
+from numdesk.model.extras import (
+    ExtraPool,
+    LastingDamage,
+    Money,
+    PowerShift,
+    Recursion,
+    SecondForm,
+)
 from numdesk.model.follower import Follower
 from numdesk.model.history import HistoryEntry
 from numdesk.model.items import (
@@ -79,6 +87,20 @@ class Character:
     armor: list[Armor] = field(default_factory=list)
     shields: list[Shield] = field(default_factory=list)
     shins: int = 0
+    #: the name the money had where it came from ("crowns"); empty for shins
+    currency: str = ""
+    #: further currencies beyond the first
+    money: list[Money] = field(default_factory=list)
+    initiative_bonus: int = 0
+    #: one-action and ten-minute recoveries beyond the first each day, and which were used
+    extra_recoveries: list[Rest] = field(default_factory=list)
+    extra_recoveries_used: list[Rest] = field(default_factory=list)
+    stress: int = 0
+    extra_pools: list[ExtraPool] = field(default_factory=list)
+    lasting_damage: list[LastingDamage] = field(default_factory=list)
+    power_shifts: list[PowerShift] = field(default_factory=list)
+    recursions: list[Recursion] = field(default_factory=list)
+    second_form: SecondForm | None = None
     advancements: list[Advancement] = field(default_factory=list)
     starting_points: int = 0
     background: str = ""

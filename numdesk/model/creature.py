@@ -9,7 +9,10 @@ from numdesk.model.items import new_uid
 
 @dataclass
 class Creature:
-    """A stat block. `health` None means the default, the target number (3 × level)."""
+    """A stat block. `health` None means the default, the target number (3 × level).
+
+    `kind` is "creature" or "npc", or "community" or "vehicle" (rank as level).
+    """
 
     name: str
     level: int = 1
@@ -30,6 +33,9 @@ class Creature:
     description: str = ""
     motive: str = ""
     environment: str = ""
+    initiative_bonus: int = 0
+    #: further numbers of communities and vehicles ("infrastructure", "crew", ...)
+    stats: dict[str, int] = field(default_factory=dict)
     uid: str = field(default_factory=new_uid)
 
     @property

@@ -18,4 +18,10 @@ class Follower:
     health: int | None = None
     notes: str = ""
     profile: str = "cypher"
+    armor: int = 0
+    damage: int | None = None
+    disposition: str = ""
+    category: str = ""
+    #: the character it follows, by name, when it came without one
+    owner: str = ""
     uid: str = field(default_factory=new_uid)

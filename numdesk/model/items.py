@@ -22,6 +22,9 @@ class Cypher:
     effect: str = ""
     level_dice: str = ""
     form: str = ""
+    #: False while the character does not know what it is (`unidentified_name` is shown)
+    identified: bool = True
+    unidentified_name: str = ""
     uid: str = field(default_factory=new_uid)
 
 
@@ -39,6 +42,8 @@ class Artifact:
     form: str = ""
     level_dice: str = ""
     depleted: bool = False
+    identified: bool = True
+    unidentified_name: str = ""
     uid: str = field(default_factory=new_uid)
 
 
@@ -100,3 +105,14 @@ class Shield:
     major: int = 0
     broken: bool = False
     uid: str = field(default_factory=new_uid)
+
+
+def shown_name(device: Cypher | Artifact) -> str:
+    """The name a player sees: an unidentified device by what it looks like.
+
+    Its real name stays in `name` for the GM (and for when it is identified).
+    """
+    if device.identified:
+        return device.name
+    kind = "cypher" if isinstance(device, Cypher) else "artifact"
+    return f"{device.unidentified_name or 'Unknown ' + kind} (not identified)"

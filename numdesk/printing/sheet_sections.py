@@ -8,6 +8,7 @@ empty lines invite pencil entries.
 from __future__ import annotations
 
 from numdesk.model.character import Character
+from numdesk.model.items import shown_name
 from numdesk.printing.blocks import (
     Boxes,
     Cell,
@@ -185,7 +186,7 @@ def cyphers(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
     for cypher in ch.cyphers:
         level = str(cypher.level) if cypher.level is not None else cypher.level_dice
         right = tr("Level {level}").format(level=level) if level else ""
-        body.extend(entry_rows(c, width, cypher.name, right, cypher.form, cypher.effect))
+        body.extend(entry_rows(c, width, shown_name(cypher), right, cypher.form, cypher.effect))
     if blank:
         body.extend(pencil_rows(max(limit - count, 0) * 2))
     elif not ch.cyphers:
@@ -204,7 +205,7 @@ def artifacts(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
             meta += " · " + tr("DEPLETED")
         if art.form:
             meta += " · " + art.form
-        body.extend(entry_rows(c, width, art.name, right, meta, art.effect))
+        body.extend(entry_rows(c, width, shown_name(art), right, meta, art.effect))
     if blank:
         body.extend(pencil_rows(PENCIL_LINES))
     return section(c, tr("Artifacts"), body) if body else []

@@ -33,6 +33,7 @@ from numdesk.model.rules_set import RulesSet
 from numdesk.model.summary import EntrySummary
 from numdesk.model.tables import RollTable
 from numdesk.model.templates import SentenceTemplate, TypeTemplate
+from numdesk.rules.profiles import PROFILES
 from numdesk.store import backups
 from numdesk.store.connection import make_engine
 from numdesk.store.entries import describe, rebuild
@@ -547,7 +548,13 @@ class Library:
                 raise _missing(uid, kind)
             row_kind = EntryKind(row.kind)
             history = read_history(conn, row.id) if ENTRY_CLASSES[row_kind] is Character else None
-            return rebuild(row_kind, row.data, history)
+            obj = rebuild(row_kind, row.data, history)
+        profile = getattr(obj, "profile", None)
+        if isinstance(profile, str) and profile not in PROFILES:
+            # a rules set saved since this library opened (an import from the command
+            # line while the app is open): register the library's sets again
+            self._load_rules_sets()
+        return obj
 
     def _save_one(self, obj: ModelObject, kind: EntryKind) -> None:
         row = describe(obj)

@@ -25,35 +25,18 @@ def show_error(parent: QWidget | None, title: str, message: str, details: str = 
     box.exec()
 
 
-def show_info(parent: QWidget | None, title: str, message: str) -> None:
-    """Report a finished action (an import summary)."""
+def show_info(
+    parent: QWidget | None, title: str, message: str, details: str = "", full: str = ""
+) -> None:
+    """Report a finished action (an import summary); `full` goes behind "Show Details..."."""
     box = QMessageBox(
         QMessageBox.Icon.Information, title, message, QMessageBox.StandardButton.Ok, parent
     )
     box.setObjectName("infoBox")
-    box.exec()
-
-
-def show_report(parent: QWidget | None, title: str, message: str, lines: list[str]) -> None:
-    """A finished action with every warning it raised listed, opened and scrollable.
-
-    The list goes in the box's details area, shown from the start: an import of a big
-    file can raise hundreds of warnings, and each one is something the user must see.
-    """
-    box = QMessageBox(
-        QMessageBox.Icon.Information, title, message, QMessageBox.StandardButton.Ok, parent
-    )
-    box.setObjectName("infoBox")
-    if lines:
-        if len(lines) == 1:
-            count = translate("Dialogs", "1 warning, shown below:")
-        else:
-            count = translate("Dialogs", "{0} warnings, all shown below:").format(len(lines))
-        box.setInformativeText(count)
-        box.setDetailedText("\n".join(lines))
-        for button in box.buttons():
-            if box.buttonRole(button) is QMessageBox.ButtonRole.ActionRole:
-                button.click()  # open the details: the warnings are the point
+    if details:
+        box.setInformativeText(details)
+    if full:
+        box.setDetailedText(full)
     box.exec()
 
 

@@ -121,11 +121,16 @@ class MainWindow(LibraryHost):
         self.backup_label.setObjectName("backupProblem")
         mark_error(self.backup_label)
         self.statusBar().addWidget(self.backup_label, 1)
+        self.rules_label = QLabel()
+        self.rules_label.setObjectName("rulesSetProblem")
+        mark_error(self.rules_label)
+        self.statusBar().addWidget(self.rules_label, 1)
         self.resize(1366, 768)
         self.restore_layout()
         self._update_title()
         self._update_actions()
         self._report_backup()
+        self._report_rules_sets()
         self.actions_by_id[ActionId.SHOW_LIBRARY].setChecked(
             self.splitter.widget(0).isVisibleTo(self)
         )
@@ -287,6 +292,7 @@ class MainWindow(LibraryHost):
         self.documents.currentChanged.connect(self._update_actions)
         self.controller.libraryOpened.connect(lambda _p: self._update_title())
         self.controller.libraryOpened.connect(lambda _p: self._report_backup())
+        self.controller.libraryOpened.connect(lambda _p: self._report_rules_sets())
         self.controller.entriesChanged.connect(self._update_status)
 
     def _report_backup(self) -> None:
@@ -302,6 +308,17 @@ class MainWindow(LibraryHost):
         self.backup_label.setText(text)
         self.backup_label.setToolTip(text)
         self.backup_label.setVisible(bool(text))
+
+    def _report_rules_sets(self) -> None:
+        """Name the library's rules sets that cannot be used (a damaged or newer entry),
+        so entries playing by them failing to open is explained."""
+        problems = self.controller.rules_set_problems
+        text = ""
+        if problems:
+            text = self.tr("Rules sets that cannot be used: {0}").format(" ".join(problems))
+        self.rules_label.setText(text)
+        self.rules_label.setToolTip(text)
+        self.rules_label.setVisible(bool(text))
 
     def _set_undo_text(self, action_id: ActionId, text: str) -> None:
         """The Edit menu names the step ("Undo Took 3 Might damage…"); the toolbar button

@@ -79,22 +79,23 @@ def test_pc_current_layout() -> None:
     assert pc.background == "Grew up on the river barges; reads currents like text."
     for text in (
         "two favours",
-        "Luck Pool: 2 / 4",
-        "Practiced: Cooking",
-        "Arrows (ammo): quantity 12",
-        "Twisted Knee (lasting damage)",
+        "Practiced skill: Cooking",
         "GM notes:\nTam is working for the cult.",
     ):
         assert text in pc.notes
-    report = "\n".join(result.notes)
+    assert [(p.name, p.current, p.maximum) for p in pc.extra_pools] == [("Luck", 2, 4)]
+    arrows = pc.equipment[-1]
+    assert (arrows.name, arrows.quantity, arrows.description) == ("Arrows", 12, "Ammo")
+    assert [(d.name, d.stat) for d in pc.lasting_damage] == [("Twisted Knee", Stat.MIGHT)]
+    report = "\n".join(result.report_texts())
     for text in (
-        "the Luck Pool moved",
-        "the ammo 'Arrows' moved",
-        "practiced skill(s) moved",
+        "the ammo 'Arrows' is listed with the equipment",
+        "the practiced skill 'Cooking' moved to the notes",
         "the GM notes moved",
-        "damage track state kept",
     ):
         assert text in report
+    assert result.entries[0].rules_set is not None
+    assert result.entries[0].rules_set[1] == "Cypher System (damage track)"
 
 
 def test_pc_version_1_layout() -> None:
@@ -118,14 +119,11 @@ def test_pc_version_1_layout() -> None:
     assert pc.weapons[0].category == WeaponCategory.HEAVY and pc.weapons[0].damage == 6
     assert (pc.armor[0].category, pc.armor[0].value) == (ArmorCategory.MEDIUM, 2)
     assert pc.notes.startswith("Sworn to the Order of Truth.")
-    assert "Burned Hand (lasting damage)" in pc.notes
-    report = "\n".join(result.notes)
-    for text in (
-        "the Other advancement",
-        "extra one-action/ten-minute recoveries",
-        "teen-form ability 'Little Shove'",
-        "the teen form 'Little Oren'",
-    ):
+    assert [d.name for d in pc.lasting_damage] == ["Burned Hand"]
+    assert pc.second_form is not None and pc.second_form.name == "Little Oren"
+    assert [a.name for a in pc.second_form.abilities] == ["Little Shove"]
+    report = "\n".join(result.report_texts())
+    for text in ("the Other advancement", "ticks on recoveries the sheet had switched off"):
         assert text in report
 
 
@@ -145,8 +143,9 @@ def test_npc() -> None:
     assert "Curved Knife: 4 damage" in npc.combat
     assert "Smoke Pellet" in npc.loot
     assert npc.description.startswith("Wiry and watchful")
-    report = "\n".join(result.notes)
-    assert "current health 7" in report and "the tag 'Dock Pass' not imported" in report
+    report = "\n".join(result.report_texts())
+    assert "the current health 7 of 12 moved to the notes" in report
+    assert "the tag 'Dock Pass' became part of the stat block text" in report
 
 
 def test_import_into_library_is_repeatable(library: Library) -> None:
@@ -180,6 +179,6 @@ def test_unnamed_items_and_an_unknown_profile(tmp_path: Path) -> None:
     assert isinstance(pc, Character)
     assert pc.abilities[-1].name == "Unnamed ability"
     assert pc.tier == 6
-    assert "Ilsa Varne: tier 9 is outside 1..6; kept within it." in result.notes
+    assert "Ilsa Varne: tier 9 is outside 1..6; kept within it." in result.report_texts()
     with pytest.raises(DomainError, match="not a rules profile"):
         read_foundry(doc, tmp_path / "a.json", profile="dnd")

@@ -35,7 +35,8 @@ def test_import_then_export(tmp_path: Path) -> None:
     out = tmp_path / "creatures.json"
     exported = _run("--library", lib, "export", "--out", out, "--kind", "creature")
     assert exported.returncode == 0, exported.stderr
-    names = {e["data"]["name"] for e in json.loads(out.read_text(encoding="utf-8"))["entries"]}
+    entries = json.loads(out.read_text(encoding="utf-8"))["entries"]
+    names = {e["data"]["name"] for e in entries if e["kind"] == "creature"}
     assert {"Bog hag", "Harbour Smuggler"} <= names
     with Library.open(lib, create=False) as opened:
         assert opened.count(EntryKind.CREATURE) == len(names)

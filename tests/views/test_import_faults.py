@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from main_window_helpers import (
+    Answer,
     answer_next_dialog,
     make_controller,
     make_settings,
@@ -96,17 +97,18 @@ def test_reading_shows_the_bytes_read(
     path = tmp_path / "numbers.json"
     path.write_text("[" + "0," * (3 * 1024 * 1024) + "0]", encoding="utf-8")
     values: list[int] = []
+    told: list[Answer] = []
 
     def follow(dialog: QWidget) -> None:
         assert isinstance(dialog, QProgressDialog)
+        told.append(answer_next_dialog(qtbot, lambda box: box.accept(), QMessageBox))  # type: ignore[attr-defined]
         values.append(dialog.value())
         dialog.findChild(QProgressBar).valueChanged.connect(values.append)
         QTimer.singleShot(20, lambda: _grab(dialog, artifacts_dir, "import-reading"))
 
     answer_next_dialog(qtbot, follow, QProgressDialog)
-    told = answer_next_dialog(qtbot, lambda box: box.accept(), QMessageBox)  # type: ignore[attr-defined]
     assert not run_import(window, [path])
-    assert "expected at most 20,000 entries in one import" in told.seen[0]
+    assert told and "expected at most 20,000 entries in one import" in told[0].seen[0]
     assert max(values) == path.stat().st_size
     assert len(set(values)) >= 3  # the bar moved while the file was read
 
@@ -115,12 +117,18 @@ def test_cancel_answers_while_a_big_file_is_still_read(
     qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
     path = tmp_path / "big.json"
-    path.write_text("[" + "0," * (20 * 1024 * 1024) + "0]", encoding="utf-8")
+    path.write_text("[" + "0," * (5 * 1024 * 1024) + "0]", encoding="utf-8")
     before = window.controller.count()
-    answer_next_dialog(qtbot, lambda d: d.cancel(), QProgressDialog)  # type: ignore[attr-defined]
-    told = answer_next_dialog(qtbot, lambda box: box.accept(), QMessageBox)  # type: ignore[attr-defined]
+    told: list[Answer] = []
+
+    def cancel(dialog: QWidget) -> None:
+        assert isinstance(dialog, QProgressDialog)
+        told.append(answer_next_dialog(qtbot, lambda box: box.accept(), QMessageBox))  # type: ignore[attr-defined]
+        dialog.cancel()  # at the first sight of the dialog: the file is still being read
+
+    answer_next_dialog(qtbot, cancel, QProgressDialog)
     assert not run_import(window, [path])
-    assert told.seen[0] == "Import cancelled; nothing was imported."
+    assert told and told[0].seen[0] == "Import cancelled; nothing was imported."
     assert window.controller.count() == before
 
 

@@ -6,7 +6,14 @@ import json
 from pathlib import Path
 
 import pytest
-from main_window_helpers import add, answer_next_dialog, creature, make_controller, make_window
+from main_window_helpers import (
+    add,
+    answer_next_dialog,
+    creature,
+    make_controller,
+    make_window,
+    press,
+)
 from PySide6.QtWidgets import QMessageBox, QProgressDialog, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -128,3 +135,41 @@ def test_export_dialog_writes_the_extension_the_installers_associate(
     written = tmp_path / "eels.numdesk-json"
     assert json.loads(written.read_text(encoding="utf-8"))["format"] == "numdesk"
     assert "*.numdesk-json" in IMPORT_FILTER
+
+
+FOUNDRY = Path(__file__).parents[1] / "io" / "fixtures"
+
+
+def test_import_the_rest_skips_a_bad_file_and_shows_the_report(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, artifacts_dir: Path
+) -> None:
+    bad = tmp_path / "broken.json"
+    bad.write_text('{"name": "X", "type": "pc", "system": {}, "items": 5}', encoding="utf-8")
+    files = [FOUNDRY / "cypher_v3_pc_unmasked.json", bad, FOUNDRY / "cypher_v3_marker.json"]
+    controller = window.controller
+    before = controller.count()
+    summary: list[object] = []
+
+    def look(dialog: QWidget) -> None:
+        assert isinstance(dialog, QMessageBox)
+        dialog.grab().save(str(artifacts_dir / "import-report.png"))
+        summary.extend([dialog.text(), dialog.informativeText()])
+        dialog.accept()
+
+    def import_the_rest(dialog: QWidget) -> None:
+        summary.append(answer_next_dialog(qtbot, look, QMessageBox))
+        press("Import the Rest")(dialog)
+
+    asked = answer_next_dialog(qtbot, import_the_rest, QMessageBox)
+    assert run_import(window, files)
+    assert "broken.json: $.items: expected a list" in asked.seen[0]
+    assert "unchanged" in asked.seen[1]
+    text, details = summary[1], summary[2]
+    assert isinstance(text, str) and isinstance(details, str)
+    assert "Imported 1 entry from cypher_v3_pc_unmasked.json (1 character)." in text
+    assert "Not imported: broken.json" in text
+    assert "Maya Quill: the material 'Silver Thread' is listed with the equipment." in details
+    assert "Loot: Crates: a marker actor holds nothing" in details
+    assert controller.count() == before + 2  # Maya and her damage-track rules set
+    maya = controller.library.characters.find_by_name("Maya Quill")
+    assert maya is not None and maya.second_form is not None

@@ -178,3 +178,23 @@ def test_deleting_a_set_in_use_from_the_browser_names_its_users(
     assert asked.done
     assert not window.controller.library.has(rules.uid)
     assert not window.controller.library.has(ada.uid)
+
+
+def test_a_rules_set_that_cannot_be_used_is_named_in_the_status_bar(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    from numdesk.store import Library
+
+    path = tmp_path / "odd.numdesk"
+    with Library.create(path, starter=False) as lib:
+        # as a newer numdesk might have written it: a cap this numdesk does not allow
+        lib.save_many([RulesSet(name="From the future", changes={"max_effort": 9})])
+    controller = make_controller(tmp_path, name="other.numdesk")
+    try:
+        window = make_window(qtbot, controller)
+        controller.open_library(path)
+        label = window.rules_label
+        assert label.isVisibleTo(window)
+        assert "From the future" in label.text() and "max_effort" in label.text()
+    finally:
+        controller.close()

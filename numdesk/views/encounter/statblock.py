@@ -48,6 +48,10 @@ def stat_block_html(controller: EncounterController, combatant: Combatant | None
             _row("Target number", 3 * combatant.level),
             _row("Health", f"{combatant.health} / {combatant.max_health}"),
             _row("Armor", combatant.armor),
+            _row(
+                "Armor against",
+                escape(", ".join(f"{k} +{v}" for k, v in combatant.armor_against.items())),
+            ),
         ]
         if creature is not None:
             rows += [

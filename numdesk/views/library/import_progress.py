@@ -77,7 +77,7 @@ def read_in_background(
     Returns the report; re-raises what `read` raised; raises `ImportCancelled` as
     soon as the user presses Cancel (without waiting for the worker).
     """
-    relay = _Relay()
+    relay = _Relay(dialog)  # owned by the dialog: deleted on the UI thread, never the worker
     stop = threading.Event()
     outcome: list[Any] = []
     loop = QEventLoop()
@@ -121,7 +121,7 @@ def read_in_background(
         loop.exec()
     poll.stop()
     dialog.canceled.disconnect(watch_cancel)
-    if not outcome:
+    if not outcome or dialog.wasCanceled():  # Cancel wins over a result that came with it
         stop.set()
         relay.progressed.disconnect(show)
         relay.done.disconnect(arrived)

@@ -12,12 +12,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from numdesk.controllers.library import ImportCancelled
+from numdesk.io.entries import ImportReport
 from numdesk.io.schema import EXPORT_SUFFIX
 from numdesk.model.errors import DomainError
-from numdesk.views.dialogs import show_error, show_info, show_report
+from numdesk.views.dialogs import show_error, show_info
 from numdesk.views.library.import_progress import (
     finish,
     make_dialog,
@@ -69,16 +70,52 @@ def import_dialog(window: LibraryHost) -> None:
 
 
 def run_import(window: LibraryHost, paths: Sequence[Path]) -> bool:
-    """Import `paths` with a progress dialog; True if everything was imported.
+    """Import `paths` with a progress dialog; True if something was imported.
 
     The files are read and checked in a worker thread (Cancel works from the first
-    byte); the entries are saved on the UI thread in one transaction.
+    byte); the entries are saved on the UI thread in one transaction. When one of
+    several files cannot be read the user may import the rest without it.
     """
+    try:
+        report = _attempt(window, paths, keep_going=False)
+    except _Failed as failed:
+        if len(paths) < 2 or not failed.reading:
+            _tell_failure(window, failed.message)
+            return False
+        if not _import_the_rest(window, failed.message):
+            return False
+        try:
+            report = _attempt(window, paths, keep_going=True)
+        except _Failed as again:
+            _tell_failure(window, again.message)
+            return False
+    if report is None:
+        return False
+    window.statusBar().showMessage(report.summary(), 10000)
+    _show_report(window, report)
+    return bool(report.files)
+
+
+class _Failed(Exception):
+    """An import that wrote nothing: the message for the user, and whether reading failed."""
+
+    def __init__(self, message: str, reading: bool) -> None:
+        super().__init__(message)
+        self.message = message
+        self.reading = reading
+
+
+def _attempt(window: LibraryHost, paths: Sequence[Path], keep_going: bool) -> ImportReport | None:
+    """Read, then save; None if the user cancelled (and was told so)."""
     dialog = make_dialog(window, paths[0])
     window.import_progress = dialog  # tests read the dialog's last value
     controller = window.controller
+    reading = True
     try:
-        report = read_in_background(dialog, lambda step: controller.read_import(paths, step))
+        report = read_in_background(
+            dialog, lambda step: controller.read_import(paths, step, keep_going)
+        )
+        reading = False
         controller.save_import(report, saving_progress(dialog))
     except ImportCancelled:
         finish(dialog)
@@ -87,22 +124,70 @@ def run_import(window: LibraryHost, paths: Sequence[Path]) -> bool:
             translate("Transfer", "Import"),
             translate("Transfer", "Import cancelled; nothing was imported."),
         )
-        return False
+        return None
     except (DomainError, OSError) as err:
         finish(dialog)
         message = err.message if isinstance(err, DomainError) else _os_message(err)
-        show_error(
-            window,
-            translate("Transfer", "Import failed"),
-            message,
-            translate("Transfer", "Nothing was imported; the library is unchanged."),
-        )
-        return False
+        raise _Failed(message, reading) from None
     finally:
         finish(dialog)  # also when a bug raised something else: never a stuck dialog
-    window.statusBar().showMessage(report.summary(), 10000)
-    show_report(window, translate("Transfer", "Import"), report.summary(), report.notes)
-    return True
+    return report
+
+
+def _tell_failure(window: LibraryHost, message: str) -> None:
+    show_error(
+        window,
+        translate("Transfer", "Import failed"),
+        message,
+        translate("Transfer", "Nothing was imported; the library is unchanged."),
+    )
+
+
+def _import_the_rest(window: LibraryHost, message: str) -> bool:
+    """One file of several cannot be read: offer to import the others without it."""
+    box = QMessageBox(
+        QMessageBox.Icon.Warning,
+        translate("Transfer", "Import failed"),
+        message,
+        QMessageBox.StandardButton.NoButton,
+        window,
+    )
+    box.setObjectName("importRestBox")
+    box.setInformativeText(
+        translate(
+            "Transfer",
+            "Nothing was imported; the library is unchanged. You can import the other "
+            "files and leave out those that cannot be read; each file comes in whole or "
+            "not at all.",
+        )
+    )
+    rest = box.addButton(
+        translate("Transfer", "Import the Rest"), QMessageBox.ButtonRole.AcceptRole
+    )
+    cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+    box.setDefaultButton(cancel)
+    box.exec()
+    return box.clickedButton() is rest
+
+
+#: How many report lines the summary shows before "Show Details..." holds the rest.
+_SHOWN_LINES = 12
+
+
+def _show_report(window: LibraryHost, report: ImportReport) -> None:
+    """The import summary: what came in, what was left out, and each value that moved."""
+    notes = report.notes
+    details = "\n".join(notes[:_SHOWN_LINES])
+    if len(notes) > _SHOWN_LINES:
+        more = len(notes) - _SHOWN_LINES
+        details += "\n" + translate("Transfer", "…and {0} more (Show Details).").format(more)
+    show_info(
+        window,
+        translate("Transfer", "Import"),
+        report.summary(),
+        details,
+        "\n".join(notes) if len(notes) > _SHOWN_LINES else "",
+    )
 
 
 def _os_message(err: OSError) -> str:

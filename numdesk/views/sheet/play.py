@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from numdesk.controllers.character import CharacterController
 from numdesk.model.character import Character
 from numdesk.model.errors import DomainError
+from numdesk.model.items import shown_name
 from numdesk.model.kinds import EntryKind
 from numdesk.model.operations.base import Operation
 from numdesk.model.operations.devices import UseArtifact, UseCypher
@@ -186,12 +187,12 @@ class PlayPanel(QWidget):
         self.cypher_combo.clear()
         for cypher in character.cyphers:
             level = f" ({self.tr('level')} {cypher.level})" if cypher.level else ""
-            self.cypher_combo.addItem(f"{cypher.name}{level}", cypher.uid)
+            self.cypher_combo.addItem(f"{shown_name(cypher)}{level}", cypher.uid)
         self.artifact_combo.clear()
         for artifact in character.artifacts:
             state = self.tr(" — depleted") if artifact.depleted else ""
             self.artifact_combo.addItem(
-                f"{artifact.name} ({artifact.depletion}){state}", artifact.uid
+                f"{shown_name(artifact)} ({artifact.depletion}){state}", artifact.uid
             )
         self.use_cypher_button.setEnabled(bool(character.cyphers))
         self.use_artifact_button.setEnabled(any(not a.depleted for a in character.artifacts))

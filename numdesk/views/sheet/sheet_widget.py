@@ -41,6 +41,7 @@ from numdesk.rules.types import REST_ORDER, ArmorCategory, DamageTrackState, Res
 from numdesk.views.forms import child
 from numdesk.views.sheet.advancement import AdvancementPanel
 from numdesk.views.sheet.bindings import ErrorLabel, FieldBinding, typed_int
+from numdesk.views.sheet.extras import extras_text
 from numdesk.views.sheet.fitting import reflow
 from numdesk.views.sheet.forms import load_sheet_form
 from numdesk.views.sheet.history import HistoryPanel
@@ -66,6 +67,8 @@ NUMBER_FIELDS = (
     ("xpEdit", "xp", "numbersError"),
     ("shinsEdit", "shins", "numbersError"),
     ("cypherLimitEdit", "cypher_limit", "cypherLimitError"),
+    ("initiativeBonusEdit", "initiative_bonus", "numbersError"),
+    ("stressEdit", "stress", "numbersError"),
 )
 STORY_FIELDS = (
     ("backgroundEdit", "background"),
@@ -82,7 +85,16 @@ REST_BOXES = ("restOneAction", "restTenMinutes", "restOneHour", "restTenHours")
 SEVERITIES = ("minor", "moderate", "major")
 #: rows of the paper that stack their boxes when the sheet is too narrow to show them
 #: side by side (pairs of lists first, the three stats last), instead of scrolling sideways
-REFLOW_ROWS = ("devicesRow", "armsRow", "gearRow", "companionsRow", "healthRow", "statsRow")
+REFLOW_ROWS = (
+    "devicesRow",
+    "armsRow",
+    "gearRow",
+    "companionsRow",
+    "extrasRow",
+    "shiftsRow",
+    "healthRow",
+    "statsRow",
+)
 
 
 def _attr(field: str) -> Callable[[Character], Any]:
@@ -236,6 +248,9 @@ class SheetWidget(QWidget):
     def _bind_fields(self) -> None:
         for widget_name, field, error in TEXT_FIELDS:
             self._bind(self.line(widget_name), _attr(field), _set_text(field), error)
+        self._bind(
+            self.line("currencyEdit"), _attr("currency"), _set_text("currency"), "numbersError"
+        )
         for widget_name, field, error in NUMBER_FIELDS:
             edit = self.line(widget_name)
             edit.setMaximumWidth(60)
@@ -353,6 +368,7 @@ class SheetWidget(QWidget):
             character.damage_track, speed_pool=character.pool(Stat.SPEED).current
         )
         child(self.form, QLabel, "trackEffects").setText(self.tr(effects.summary))
+        child(self.form, QLabel, "extrasText").setText(extras_text(character))
         for severity in SEVERITIES:
             boxes = child(self.form, WoundBoxes, f"{severity}Boxes")
             boxes.show_wounds(
@@ -455,8 +471,14 @@ class SheetWidget(QWidget):
             "shields",
             "equipment",
             "followers",
+            "extra_pools",
+            "money",
+            "lasting_damage",
+            "recursions",
+            "power_shifts",
         ):
             order += self.list_editors[name].focus_chain()
+        order += [self.line(n) for n in ("currencyEdit", "initiativeBonusEdit", "stressEdit")]
         order += [child(self.form, QPlainTextEdit, n) for n, _f in STORY_FIELDS]
         for first, second in itertools.pairwise(order):
             QWidget.setTabOrder(first, second)

@@ -9,6 +9,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP
 
 from numdesk.controllers.character import CharacterController
 from numdesk.model.abilities import Ability, Skill
+from numdesk.model.extras import ExtraPool, LastingDamage, Money, PowerShift, Recursion
 from numdesk.model.follower import Follower
 from numdesk.model.items import Armor, Artifact, Cypher, Equipment, Oddity, Shield, Weapon
 from numdesk.model.kinds import EntryKind
@@ -102,6 +103,9 @@ LIST_SPECS: dict[str, ListSpec] = {
                     _enum(AbilitySource),
                     width=90,
                 ),
+                Column(
+                    QT_TRANSLATE_NOOP("ItemTableModel", "Archived"), "archived", "bool", width=62
+                ),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Description"), "description"),
             ),
             lambda: Ability("New ability"),
@@ -113,6 +117,12 @@ LIST_SPECS: dict[str, ListSpec] = {
             (
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Cypher"), "name", width=150),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Level"), "level", "optint", width=45),
+                Column(
+                    QT_TRANSLATE_NOOP("ItemTableModel", "Identified"),
+                    "identified",
+                    "bool",
+                    width=62,
+                ),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Effect"), "effect"),
             ),
             lambda: Cypher("New cypher"),
@@ -127,6 +137,12 @@ LIST_SPECS: dict[str, ListSpec] = {
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Depletion"), "depletion", width=80),
                 Column(
                     QT_TRANSLATE_NOOP("ItemTableModel", "Depleted"), "depleted", "bool", width=62
+                ),
+                Column(
+                    QT_TRANSLATE_NOOP("ItemTableModel", "Identified"),
+                    "identified",
+                    "bool",
+                    width=62,
                 ),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Effect"), "effect"),
             ),
@@ -239,6 +255,72 @@ LIST_SPECS: dict[str, ListSpec] = {
             ),
             lambda: Follower("New follower"),
             EntryKind.FOLLOWER,
+        ),
+        ListSpec(
+            "extra_pools",
+            QT_TRANSLATE_NOOP("ItemListEditor", "Other Pools"),
+            (
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Pool"), "name", width=110),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Current"), "current", "int", width=60),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Maximum"), "maximum", "int", width=65),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Edge"), "edge", "int", width=45),
+            ),
+            lambda: ExtraPool("New Pool"),
+        ),
+        ListSpec(
+            "money",
+            QT_TRANSLATE_NOOP("ItemListEditor", "Other currencies"),
+            (
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Currency"), "currency", width=120),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Amount"), "amount", "int", width=70),
+            ),
+            lambda: Money("New currency"),
+        ),
+        ListSpec(
+            "lasting_damage",
+            QT_TRANSLATE_NOOP("ItemListEditor", "Lasting damage"),
+            (
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Injury"), "name", width=120),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Points"), "amount", "int", width=50),
+                Column(
+                    QT_TRANSLATE_NOOP("ItemTableModel", "Pool"),
+                    "stat",
+                    "choice",
+                    _enum(Stat),
+                    optional=True,
+                    width=80,
+                ),
+                Column(
+                    QT_TRANSLATE_NOOP("ItemTableModel", "Permanent"), "permanent", "bool", width=70
+                ),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Effect"), "effect"),
+            ),
+            lambda: LastingDamage("New injury"),
+        ),
+        ListSpec(
+            "recursions",
+            QT_TRANSLATE_NOOP("ItemListEditor", "Recursions and tags"),
+            (
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Name"), "name", width=120),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Kind"), "kind", width=70),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Active"), "active", "bool", width=50),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Focus"), "focus", width=130),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Description"), "description"),
+            ),
+            lambda: Recursion("New recursion"),
+        ),
+        ListSpec(
+            "power_shifts",
+            QT_TRANSLATE_NOOP("ItemListEditor", "Power shifts"),
+            (
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Shift"), "name", width=120),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Shifts"), "shifts", "int", width=50),
+                Column(
+                    QT_TRANSLATE_NOOP("ItemTableModel", "Temporary"), "temporary", "bool", width=70
+                ),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Description"), "description"),
+            ),
+            lambda: PowerShift("New power shift"),
         ),
     )
 }

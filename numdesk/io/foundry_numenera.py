@@ -1,0 +1,318 @@
+"""Foundry VTT "Numenera" system actors (SolarBear/Numenera-FoundryVTT): PCs, NPCs, communities.
+
+This system keeps its own layout: `stats.might.pool.value` with `stats.might.edge`,
+`characterType`, `damageTrack` as 0-3, `recoveries` as four boxes still available,
+`shins`; items carry `identified`, `levelDie`, `form`, `effect` and an artifact's
+depletion as `{isDepleting, die, threshold}`. Its PCs play by numdesk's `numenera` rules.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from numdesk.io import foundry_items as fi
+from numdesk.io.foundry_actors import split_notes
+from numdesk.io.foundry_core import SourceActor, SourceItem
+from numdesk.model.abilities import Ability, Skill
+from numdesk.model.character import Character, StatPool
+from numdesk.model.creature import Creature
+from numdesk.model.extras import PowerShift, Recursion
+from numdesk.model.items import Armor, Artifact, Cypher, Equipment, Oddity, Weapon
+from numdesk.rules.profiles import NUMENERA
+from numdesk.rules.types import (
+    AbilityKind,
+    Advancement,
+    ArmorCategory,
+    DamageTrackState,
+    Rest,
+    SkillLevel,
+    Stat,
+    WeaponCategory,
+)
+
+FORMAT = "foundry-numenera"
+_TRACK = (
+    DamageTrackState.HALE,
+    DamageTrackState.IMPAIRED,
+    DamageTrackState.DEBILITATED,
+    DamageTrackState.DEAD,
+)
+_ADVANCES = (
+    ("statPools", Advancement.CAPABILITIES),
+    ("edge", Advancement.PERFECTION),
+    ("effort", Advancement.EFFORT),
+    ("skillTraining", Advancement.SKILL),
+    ("other", Advancement.OTHER),
+)
+_RESTS = (Rest.ONE_ACTION, Rest.TEN_MINUTES, Rest.ONE_HOUR, Rest.TEN_HOURS)
+_STATS = {s.value: s for s in Stat}
+
+
+def _text(raw: Any) -> str:
+    """Free text that may be a localised object ({"en": "..."}) in older versions."""
+    if isinstance(raw, dict):
+        raw = next((v for v in raw.values() if isinstance(v, str) and v.strip()), "")
+    return fi.html_text(raw) if isinstance(raw, str) else ""
+
+
+def numenera_pc(a: SourceActor, profile: str | None) -> Character:
+    ch = Character(name=a.name, profile=profile or NUMENERA.name)
+    ch.type = _text(a.sys.get("characterType"))
+    ch.descriptor = _text(a.sys.get("descriptor"))
+    ch.focus = _text(a.sys.get("focus"))
+    for name in ("tier", "effort"):
+        value = fi.as_int(a.sys.get(name), 1)
+        if not 1 <= value <= 6:
+            a.changed(f"system.{name}", f"{name} {value} is outside 1..6; kept within it.")
+        setattr(ch, name, min(6, max(1, value)))
+    ch.xp = max(0, fi.as_int(a.sys.get("xp")))
+    ch.cypher_limit = max(0, fi.as_int(a.sys.get("cypherLimit"), 2))
+    ch.shins = max(0, fi.as_int(a.sys.get("shins")))
+    for stat in Stat:
+        block = a.block("stats", stat.value)
+        pool = block.get("pool") if isinstance(block.get("pool"), dict) else {}
+        maximum = max(0, fi.as_int(pool.get("max")))
+        current = min(max(0, fi.as_int(pool.get("value"), maximum)), maximum)
+        if current != fi.as_int(pool.get("value"), maximum):
+            a.changed(
+                f"system.stats.{stat.value}.pool.value",
+                f"{stat.value.capitalize()} Pool {pool.get('value')} was outside "
+                f"0..{maximum}; kept within it.",
+            )
+        ch.pools[stat] = StatPool(current, maximum, max(0, fi.as_int(block.get("edge"))))
+    state = fi.as_int(a.sys.get("damageTrack"))
+    ch.damage_track = _TRACK[min(3, max(0, state))]
+    advances = a.block("advances")
+    ch.advancements = [adv for key, adv in _ADVANCES if advances.get(key)][:3]
+    boxes = a.sys.get("recoveries")
+    if isinstance(boxes, list):
+        ch.recoveries_used = [
+            rest for rest, left in zip(_RESTS, boxes, strict=False) if left is False
+        ]
+    recovery = fi.as_int(a.sys.get("recovery"), ch.tier)
+    ch.recovery_bonus = max(0, recovery - ch.tier)
+    if penalty := str(a.sys.get("armorPenalty") or "").strip():
+        a.moved("system.armorPenalty", "the armor penalty", f"Armor penalty: {penalty}")
+    for item in a.items():
+        _pc_item(a, ch, item)
+    total = fi.as_int(a.sys.get("armor"))
+    worn = sum(piece.value or 0 for piece in ch.armor)
+    if total != worn:
+        a.changed(
+            "system.armor",
+            f"Armor {total} on the Foundry sheet; the armor listed "
+            f"adds up to {worn}, which is what numdesk counts.",
+        )
+    ch.background = _text(a.sys.get("background"))
+    ch.notes = a.notes_text()
+    return ch
+
+
+def _level(sys: dict[str, Any]) -> tuple[int | None, str]:
+    level = sys.get("level")
+    fixed = fi.as_int(level) if level not in (None, "") else 0
+    return (fixed or None), fi.roll_text(sys.get("levelDie") or "")
+
+
+def _depletion(raw: Any) -> str:
+    """{"isDepleting": true, "die": "d10", "threshold": 1} -> "1 in 1d10"."""
+    if not isinstance(raw, dict):
+        return fi.roll_text(raw) or "—"
+    if not raw.get("isDepleting"):
+        return "—"
+    die = str(raw.get("die") or "d6").strip()
+    die = die if die[:1].isdigit() else f"1{die}"
+    threshold = max(1, fi.as_int(raw.get("threshold"), 1))
+    return f"{threshold} in {die}" if threshold == 1 else f"1-{threshold} in {die}"
+
+
+def _weight(raw: Any, default: str) -> str:
+    text = str(raw or "").strip().lower()
+    return text if text in ("light", "medium", "heavy") else default
+
+
+def _pc_item(a: SourceActor, ch: Character, item: SourceItem) -> None:
+    s, name = item.sys, item.name
+    notes = fi.html_text(s.get("notes"))
+    kind = item.kind
+    if kind == "skill":
+        level = fi.as_int(s.get("skillLevel"))
+        if s.get("inability"):
+            ch.skills.append(Skill(name, SkillLevel.INABILITY, notes))
+            if level:
+                a.changed(
+                    f"{item.where}.inability",
+                    f"'{name}' was trained and an inability at once; kept as inability.",
+                )
+        elif level <= 0:
+            a.moved(
+                f"{item.where}.skillLevel",
+                f"the practiced skill '{name}'",
+                f"Practiced skill: {name}",
+            )
+        else:
+            ch.skills.append(
+                Skill(name, SkillLevel.SPECIALIZED if level >= 2 else SkillLevel.TRAINED, notes)
+            )
+    elif kind == "ability":
+        cost = s.get("cost") if isinstance(s.get("cost"), dict) else {}
+        amount = max(0, fi.as_int(cost.get("amount")))
+        pool = _STATS.get(str(cost.get("pool") or "").lower())
+        enabler = str(s.get("abilityType") or "").lower() == "enabler"
+        ch.abilities.append(
+            Ability(
+                name,
+                amount,
+                pool,
+                AbilityKind.ENABLER if enabler else AbilityKind.ACTION,
+                description=notes,
+                cost_text=f"{amount} {pool.value.capitalize()}" if amount and pool else "",
+            )
+        )
+    elif kind == "cypher":
+        if kind_of_cypher := str(s.get("cypherType") or "").strip():
+            a.moved(
+                f"{item.where}.cypherType",
+                f"the cypher type of '{name}'",
+                f"{name} is {kind_of_cypher}.",
+            )
+        level, dice = _level(s)
+        ch.cyphers.append(
+            Cypher(
+                name,
+                level,
+                _text(s.get("effect")) or notes,
+                dice,
+                _text(s.get("form")),
+                bool(s.get("identified", False)),
+            )
+        )
+    elif kind == "artifact":
+        level, dice = _level(s)
+        ch.artifacts.append(
+            Artifact(
+                name,
+                level,
+                _depletion(s.get("depletion")),
+                _text(s.get("effect")) or notes,
+                _text(s.get("form")),
+                dice,
+                identified=bool(s.get("identified", False)),
+            )
+        )
+    elif kind == "oddity":
+        ch.oddities.append(Oddity(name, notes))
+    elif kind == "equipment":
+        price = fi.as_int(s.get("price"))
+        ch.equipment.append(
+            Equipment(
+                name,
+                max(0, fi.as_int(s.get("quantity"), 1)),
+                notes,
+                f"{price} shins" if price else "",
+            )
+        )
+    elif kind == "armor":
+        ch.armor.append(
+            Armor(
+                name,
+                ArmorCategory(_weight(s.get("weight"), "light")),
+                max(0, fi.as_int(s.get("armor"))),
+                max(0, fi.as_int(s.get("additionalSpeedEffortCost"))),
+                notes,
+            )
+        )
+    elif kind == "weapon":
+        extra = [t for t in (str(s.get("weaponType") or "").strip(), notes) if t]
+        if ammo := fi.as_int(s.get("ammo")):
+            extra.append(f"Ammo: {ammo}")
+        ch.weapons.append(
+            Weapon(
+                name,
+                WeaponCategory(_weight(s.get("weight"), "medium")),
+                max(0, fi.as_int(s.get("damage"))) or None,
+                str(s.get("range") or "immediate").strip().lower(),
+                "\n".join(extra),
+            )
+        )
+    elif kind == "powerShift":
+        ch.power_shifts.append(
+            PowerShift(
+                name,
+                max(0, fi.as_int(s.get("level"), 1)),
+                description=_text(s.get("effect")) or notes,
+            )
+        )
+    elif kind == "recursion":
+        text = [
+            f"{label}: {_text(s.get(key))}"
+            for key, label in (
+                ("laws", "Laws"),
+                ("race", "Race"),
+                ("trait", "Trait"),
+                ("focusAbilities", "Focus abilities"),
+            )
+            if _text(s.get(key))
+        ]
+        ch.recursions.append(
+            Recursion(
+                name,
+                "recursion",
+                bool(s.get("active")),
+                focus=_text(s.get("focus")),
+                description="\n".join([*text, notes]).strip(),
+            )
+        )
+    else:
+        a.moved(
+            item.where, f"the {kind} '{name}'", f"{name} ({kind})" + (f": {notes}" if notes else "")
+        )
+
+
+def numenera_npc(a: SourceActor, profile: str | None, kind: str = "npc") -> Creature:
+    level = fi.as_int(a.sys.get("level"), 1)
+    cr = Creature(
+        name=a.name, level=min(10, max(0, level)), profile=profile or NUMENERA.name, kind=kind
+    )
+    health = a.block("health")
+    cr.health = max(0, fi.as_int(health.get("max"), 3 * cr.level))
+    if fi.as_int(health.get("value"), cr.health) != cr.health:
+        a.moved(
+            "system.health.value",
+            f"the current health {health.get('value')}",
+            f"Current health when exported: {health.get('value')} of {cr.health}",
+        )
+    cr.armor = max(0, fi.as_int(a.sys.get("armor")))
+    cr.damage = f"{fi.as_int(a.sys.get('damage'))} points"
+    cr.movement = str(a.sys.get("movement") or "").strip().capitalize()
+    mods = fi.html_text(a.sys.get("modifications"))
+    cr.modifications = [
+        m.strip() for line in mods.splitlines() for m in line.split(";") if m.strip()
+    ]
+    cr.combat = fi.html_text(a.sys.get("combat"))
+    if kind == "community":
+        infra = a.block("infrastructure")
+        cr.stats["infrastructure"] = max(0, fi.as_int(infra.get("max")))
+        government = fi.html_text(a.sys.get("government"))
+        texts = [
+            _text(a.sys.get("overview")),
+            f"Government: {government}" if government else "",
+            fi.html_text(a.sys.get("information")),
+        ]
+    else:
+        texts = [_text(a.sys.get("description"))]
+        split_notes(a.sys.get("info"), cr)
+    cr.description = "\n\n".join(t for t in (*texts, cr.description) if t)
+    for item in a.items():
+        notes = fi.html_text(item.sys.get("notes"))
+        line = f"{item.name}: {notes}".rstrip(": ")
+        if item.kind in ("npcAttack", "weapon"):
+            cr.combat = "\n".join(t for t in (cr.combat, line) if t)
+        elif item.kind in ("ability", "skill"):
+            cr.modifications.append(line)
+        else:
+            cr.loot = "\n".join(t for t in (cr.loot, line) if t)
+        a.changed(item.where, f"the {item.kind} '{item.name}' became part of the stat block text.")
+    if a.notes:
+        cr.description = "\n\n".join(t for t in (cr.description, *a.notes) if t)
+    return cr

@@ -1,0 +1,229 @@
+"""A Foundry actor's items as sheet lists, shared by the Cypher System layouts.
+
+Each item type lands in a list of the sheet: abilities (with their archived flag),
+cyphers and artifacts (with their identified flag), lasting damage, power shifts,
+recursions and tags (with their active state). Teen-form items go to the second form.
+Materials and ammo are equipment. Nothing is dropped without a report line.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from numdesk.io import foundry_items as fi
+from numdesk.io.foundry_core import SourceActor, SourceItem
+from numdesk.model.extras import LastingDamage, PowerShift, Recursion, SecondForm
+from numdesk.model.items import Equipment
+from numdesk.rules.types import Stat
+
+_STATS = {s.value: s for s in Stat}
+#: the lists of a sheet (or second form) each Foundry item type fills
+_LISTS = {
+    "ability": "abilities",
+    "cypher": "cyphers",
+    "artifact": "artifacts",
+    "oddity": "oddities",
+    "equipment": "equipment",
+    "armor": "armor",
+    "attack": "weapons",
+    "skill": "skills",
+    "lasting-damage": "lasting_damage",
+    "power-shift": "power_shifts",
+    "recursion": "recursions",
+    "tag": "recursions",
+    "material": "equipment",
+    "ammo": "equipment",
+}
+#: the item types a second form holds
+_TEEN_KINDS = {"ability", "skill", "attack", "armor", "lasting-damage"}
+
+
+def item_kind(item: SourceItem) -> tuple[str, bool]:
+    """(normalised type, whether it belongs to the teen form) of a v1 or v2 item."""
+    kind = item.kind.lower().replace(" ", "-")
+    teen = kind.startswith("teen-")
+    if teen:
+        kind = kind.removeprefix("teen-")
+    general = (
+        item.sys.get("settings", {}).get("general")
+        if isinstance(item.sys.get("settings"), dict)
+        else None
+    )
+    if isinstance(general, dict) and general.get("unmaskedForm") == "Teen":
+        teen = True
+    return kind, teen
+
+
+def _stat(raw: Any) -> Stat | None:
+    return _STATS.get(str(raw or "").strip().lower())
+
+
+def lasting_damage(name: str, sys: dict[str, Any]) -> LastingDamage:
+    kind = str(fi.value(sys, "type", "damageType", "") or "")
+    permanent = kind.lower() == "permanent" or bool(sys.get("permanentDamage"))
+    return LastingDamage(
+        name=name,
+        amount=max(0, fi.as_int(fi.value(sys, "damage", "lastingDamageAmount", 0))),
+        stat=_stat(fi.value(sys, "pool", "lastingDamagePool", "")),
+        effect=fi.html_text(fi.value(sys, "effect", "lastingDamageEffect", "")),
+        permanent=permanent,
+        description=fi.html_text(sys.get("description")),
+    )
+
+
+def power_shift(name: str, sys: dict[str, Any]) -> PowerShift:
+    return PowerShift(
+        name=name,
+        shifts=max(0, fi.as_int(fi.value(sys, "shifts", "powerShiftValue", 1), 1)),
+        temporary=bool(fi.value(sys, "temporary", "temporary", False)),
+        description=fi.html_text(sys.get("description")),
+    )
+
+
+def recursion(name: str, sys: dict[str, Any], kind: str) -> Recursion:
+    """A recursion or tag with its stat changes (v2 `settings.statModifiers`, v1 `*Modifier`)."""
+    pools: dict[Stat, int] = {}
+    edges: dict[Stat, int] = {}
+    settings = sys.get("settings")
+    modifiers = settings.get("statModifiers") if isinstance(settings, dict) else None
+    for stat in Stat:
+        if isinstance(modifiers, dict):
+            entry = modifiers.get(stat.value) or {}
+            pool, edge = fi.as_int(entry.get("value")), fi.as_int(entry.get("edge"))
+        else:
+            pool = fi.as_int(sys.get(f"{stat.value}Modifier"))
+            edge = fi.as_int(sys.get(f"{stat.value}EdgeModifier"))
+        if pool:
+            pools[stat] = pool
+        if edge:
+            edges[stat] = edge
+    return Recursion(
+        name=name,
+        kind=kind,
+        active=bool(sys.get("active", False)),
+        exclusive=bool(sys.get("exclusive", False)),
+        focus=str(fi.value(sys, "focus", "focus", "") or "").strip(),
+        pool_changes=pools,
+        edge_changes=edges,
+        description=fi.html_text(sys.get("description")),
+    )
+
+
+def stock(a: SourceActor, item: SourceItem, kind: str) -> Equipment:
+    """A material or ammo as equipment; its level, if any, is kept in the description."""
+    gear = fi.equipment(item.name, item.sys)
+    level = str(fi.value(item.sys, "level", "level", "") or "").strip()
+    extra = [f"{kind.capitalize()}" + (f", level {level}" if level else "")]
+    gear.description = "\n".join(t for t in [*extra, gear.description] if t)
+    a.changed(f"{item.where}.type", f"the {kind} '{item.name}' is listed with the equipment.")
+    return gear
+
+
+def sheet_item(a: SourceActor, item: SourceItem, kind: str, target: Any) -> bool:
+    """Add `item` to the matching list of `target` (a Character or SecondForm)."""
+    list_name = _LISTS.get(kind)
+    if list_name is None or not hasattr(target, list_name):
+        return False
+    sys = item.sys
+    if kind == "skill":
+        value = fi.skill(item.name, sys)
+        if value is None:
+            a.moved(
+                f"{item.where}.rating",
+                f"the practiced skill '{item.name}'",
+                f"Practiced skill: {item.name}",
+            )
+            return True
+        if fi.value(sys, "initiative", "isInitiative") or _setting(sys, "initiative"):
+            a.changed(
+                f"{item.where}",
+                f"'{item.name}' was the initiative skill; numdesk rolls initiative with Speed.",
+            )
+    elif kind in ("material", "ammo"):
+        value = stock(a, item, kind)
+    elif kind == "lasting-damage":
+        value = lasting_damage(item.name, sys)
+    elif kind == "power-shift":
+        value = power_shift(item.name, sys)
+    elif kind in ("recursion", "tag"):
+        value = recursion(item.name, sys, kind)
+    else:
+        value = _READERS[kind](item.name, sys)
+    _flags(a, item, value)
+    getattr(target, list_name).append(value)
+    return True
+
+
+def _setting(sys: dict[str, Any], key: str) -> Any:
+    settings = sys.get("settings")
+    general = settings.get("general") if isinstance(settings, dict) else None
+    return general.get(key) if isinstance(general, dict) else None
+
+
+def _flags(a: SourceActor, item: SourceItem, value: Any) -> None:
+    """The archived and identified flags, kept where numdesk has them, else reported."""
+    sys = item.sys
+    if hasattr(value, "identified"):
+        value.identified = bool(fi.value(sys, "identified", "identified", True))
+        value.unidentified_name = str(_setting(sys, "nameUnidentified") or "").strip()
+    if sys.get("archived"):
+        if hasattr(value, "archived"):
+            value.archived = True
+        else:
+            a.changed(
+                f"{item.where}.archived",
+                f"'{item.name}' was archived in Foundry; it is on the sheet like the rest.",
+            )
+
+
+_READERS = {
+    "ability": fi.ability,
+    "cypher": fi.cypher,
+    "artifact": fi.artifact,
+    "oddity": fi.oddity,
+    "equipment": fi.equipment,
+    "armor": fi.armor,
+    "attack": fi.weapon,
+}
+
+
+def _links(a: SourceActor, item: SourceItem) -> None:
+    """Version 1 ties items to recursions and tags by name; numdesk lists them apart."""
+    for key in ("recursions", "tags"):
+        names = item.sys.get(key)
+        if isinstance(names, list) and (shown := [str(n) for n in names if str(n).strip()]):
+            a.moved(
+                f"{item.where}.{key}",
+                f"the {key} '{item.name}' belongs to",
+                f"{item.name} belongs to the {key}: {', '.join(shown)}",
+            )
+
+
+def add_items(a: SourceActor, sheet: Any, teen: SecondForm | None) -> None:
+    """Every item of a PC into `sheet` or its teen form; unknown types go to the notes."""
+    for item in a.items():
+        kind, is_teen = item_kind(item)
+        target = teen if is_teen and teen is not None else sheet
+        if is_teen and teen is not None and kind not in _TEEN_KINDS:
+            target = sheet
+            a.changed(
+                item.where,
+                f"the teen-form {kind} '{item.name}' is listed on the main "
+                "sheet (a second form keeps abilities, skills, attacks, armor and "
+                "lasting damage).",
+            )
+        if is_teen and teen is None:
+            a.changed(
+                item.where,
+                f"the teen-form {kind} '{item.name}' joined the main form "
+                "(the sheet has no teen form).",
+            )
+        _links(a, item)
+        if sheet_item(a, item, kind, target):
+            continue
+        text = fi.html_text(item.sys.get("description"))
+        a.moved(
+            item.where,
+            f"the {kind.replace('-', ' ')} '{item.name}'",
+            f"{item.name} ({kind.replace('-', ' ')})" + (f": {text}" if text else ""),
+        )
