@@ -6,43 +6,51 @@ from PySide6.QtCore import QCoreApplication
 
 from numdesk.model.character import Character
 from numdesk.rules.types import Rest, Stat
+from numdesk.views.sheet.words import word
 
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("SheetExtras", text)
+#: lupdate extracts `translate("Context", "literal")` calls
+translate = QCoreApplication.translate
 
 
 def extras_text(character: Character) -> str:
     """Extra recoveries (used of available) and the second form's Pools, in words."""
     parts: list[str] = []
     for rest, label in (
-        (Rest.ONE_ACTION, _tr("one-action")),
-        (Rest.TEN_MINUTES, _tr("ten-minute")),
+        (Rest.ONE_ACTION, translate("SheetExtras", "one-action")),
+        (Rest.TEN_MINUTES, translate("SheetExtras", "ten-minute")),
     ):
         have = character.extra_recoveries.count(rest)
         if have:
             used = character.extra_recoveries_used.count(rest)
-            parts.append(_tr("Extra {0} recoveries: {1} used of {2}.").format(label, used, have))
+            parts.append(
+                translate("SheetExtras", "Extra {0} recoveries: {1} used of {2}.").format(
+                    label, used, have
+                )
+            )
     form = character.second_form
     if form is not None:
         pools = ", ".join(
-            f"{_tr(stat.value.capitalize())} {pool.current}/{pool.maximum}"
+            f"{word(stat.value.capitalize())} {pool.current}/{pool.maximum}"
             for stat in Stat
             if (pool := form.pools.get(stat)) is not None
         )
-        state = _tr("in play") if form.active else _tr("not in play")
-        text = _tr("Second form: {0}").format(form.name)
+        state = (
+            translate("SheetExtras", "in play")
+            if form.active
+            else translate("SheetExtras", "not in play")
+        )
+        text = translate("SheetExtras", "Second form: {0}").format(form.name)
         if form.descriptor:
             text += f" ({form.descriptor})"
         text += f", {state}"
         if pools:
             text += f"; {pools}"
         counts = [
-            (len(form.abilities), _tr("abilities")),
-            (len(form.skills), _tr("skills")),
-            (len(form.weapons), _tr("attacks")),
-            (len(form.armor), _tr("armor")),
-            (len(form.lasting_damage), _tr("lasting damage")),
+            (len(form.abilities), translate("SheetExtras", "abilities")),
+            (len(form.skills), translate("SheetExtras", "skills")),
+            (len(form.weapons), translate("SheetExtras", "attacks")),
+            (len(form.armor), translate("SheetExtras", "armor")),
+            (len(form.lasting_damage), translate("SheetExtras", "lasting damage")),
         ]
         listed = ", ".join(f"{n} {label}" for n, label in counts if n)
         if listed:
