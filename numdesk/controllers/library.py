@@ -261,6 +261,10 @@ class LibraryController(QObject):
         tags: Collection[str] | None = None,
         favourites_only: bool = False,
         limit: int = 500,
+        *,
+        level_min: int | None = None,
+        level_max: int | None = None,
+        offset: int = 0,
     ) -> list[EntrySummary]:
         """Entries matching the browser's search box and filters, best first."""
         source = self._preview if self._preview is not None else self.library
@@ -268,9 +272,35 @@ class LibraryController(QObject):
             text,
             kinds=kinds,
             profile=profile,
+            level_min=level_min,
+            level_max=level_max,
             tags=tags,
             favourites_only=favourites_only,
             limit=limit,
+            offset=offset,
+        )
+
+    def count_matches(
+        self,
+        text: str = "",
+        kinds: Collection[EntryKind] | None = None,
+        profile: str | None = None,
+        tags: Collection[str] | None = None,
+        favourites_only: bool = False,
+        *,
+        level_min: int | None = None,
+        level_max: int | None = None,
+    ) -> int:
+        """How many entries `search` finds with these filters (for "N entries")."""
+        source = self._preview if self._preview is not None else self.library
+        return source.count_matches(
+            text,
+            kinds=kinds,
+            profile=profile,
+            level_min=level_min,
+            level_max=level_max,
+            tags=tags,
+            favourites_only=favourites_only,
         )
 
     def load(self, uid: str) -> ModelObject:
