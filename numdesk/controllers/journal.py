@@ -111,6 +111,10 @@ class EntryChange:
         return obj
 
 
+class UndoDeclined(DomainError):
+    """The user answered No to an undo's question: the step stays, nothing to report."""
+
+
 class JournalCommand(QUndoCommand):
     """One undo step of a `UndoJournal`: changes to entries, replayed through it."""
 
@@ -227,15 +231,22 @@ class UndoJournal(QObject):
     def _replay(self, command: JournalCommand, forward: bool) -> None:
         try:
             result = self._write(command, forward)
+        except UndoDeclined:
+            self._put_back(command, forward)
+            return
         except DomainError as err:
+            self._put_back(command, forward)
             self._refuse(command, forward, err.message)
             return
         self.replayed.emit(result)
 
-    def _refuse(self, command: JournalCommand, forward: bool, message: str) -> None:
-        """Put the stack back where it was once Qt has moved its index, and say why."""
+    def _put_back(self, command: JournalCommand, forward: bool) -> None:
+        """Put the stack back where it was once Qt has moved its index."""
         command.skip = True
         QTimer.singleShot(0, self.stack.undo if forward else self.stack.redo)
+
+    def _refuse(self, command: JournalCommand, forward: bool, message: str) -> None:
+        """Say why a step was not done."""
         what = _t("Redo") if forward else _t("Undo")
         self.refused.emit(
             _t("{0} of “{1}” was not done: {2}").format(what, command.text(), message)
@@ -291,10 +302,12 @@ class UndoJournal(QObject):
                 question = _t(
                     "“{0}” has {1} change(s) since it was made. Delete it anyway?"
                 ).format(current.name, count)
-                if self.confirm is None or not self.confirm(question):
+                if self.confirm is None:
                     raise DomainError(
-                        _t("“{0}” was changed since; it was kept.").format(current.name)
+                        _t("“{0}” was changed since it was made; it was kept.").format(current.name)
                     )
+                if not self.confirm(question):
+                    raise UndoDeclined(question)
                 summary = library.summary(change.uid)
                 kept = replace(change, name=current.name, tags=tuple(summary.tags),
                                favourite=summary.favourite)  # fmt: skip

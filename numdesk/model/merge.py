@@ -7,8 +7,10 @@ wipe those changes out. So each edit is kept as a `Patch` between the plain data
 (`numdesk.model.serialize.to_data`) before and after it, and undo applies the inverse
 patch to the entry as it is *now*:
 
-- a value the edit set is put back only where it still holds what the edit left;
-  a value someone has changed since is a `MergeConflict` (undo refuses, saying what);
+- a value the edit set is put back only where it still holds what the edit left; a
+  count changed since (XP, a Pool, shins) is moved by the edit's difference instead
+  (undoing "took 2 damage" after 1 more gives the 2 back, keeping the 1); any other
+  value someone has changed since is a `MergeConflict` (undo refuses, saying what);
 - lines an edit appended to a list (a history line, a log line, a new ability) are
   removed wherever they now are, and removed ones are put back, so two windows
   appending to the same history never undo each other's lines.
@@ -148,7 +150,8 @@ def _apply(root: Any, step: Step) -> Any:
         if value == step.new:
             return root
         if value != step.old:
-            raise MergeConflict(step.path)
+            parent[key] = _shifted(value, step)
+            return root
         parent[key] = copy.deepcopy(step.new)
         return root
     target = parent[key] if parent is not None else root
@@ -163,6 +166,20 @@ def _apply(root: Any, step: Step) -> Any:
         raise MergeConflict(step.path)
     del target[at : at + len(step.old)]
     return root
+
+
+def _count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _shifted(value: Any, step: Step) -> int:
+    """A count changed since: moved by the step's own difference (never below 0)."""
+    if not (_count(value) and _count(step.old) and _count(step.new)):
+        raise MergeConflict(step.path)
+    moved = int(value) + int(step.new) - int(step.old)
+    if moved < 0:
+        raise MergeConflict(step.path)
+    return moved
 
 
 def _locate(root: Any, path: Path) -> tuple[Any, Any]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QIcon
 from PySide6.QtWidgets import (
     QApplication,
@@ -33,7 +33,7 @@ from numdesk.paths import resource_path
 from numdesk.views import theme
 from numdesk.views.about import AboutDialog
 from numdesk.views.actions import ActionId, create_actions
-from numdesk.views.dialogs import show_error
+from numdesk.views.dialogs import confirm, show_error
 from numdesk.views.documents import Documents
 from numdesk.views.forms import child, load_form
 from numdesk.views.library import LibraryBrowser, entry_actions, transfer
@@ -258,6 +258,17 @@ class MainWindow(LibraryHost):
         self.documents.currentChanged.connect(self._update_actions)
         self.controller.libraryOpened.connect(lambda _p: self._update_title())
         self.controller.entriesChanged.connect(self._update_status)
+        self.controller.confirm = self._confirm_undo
+        self.controller.notice.connect(self._show_notice)
+
+    def _confirm_undo(self, question: str) -> bool:
+        """Undoing the creation of an entry changed since deletes work: ask first."""
+        return confirm(self, self.tr("Undo"), question, self.tr("&Delete It"))
+
+    def _show_notice(self, message: str) -> None:
+        """An undo or redo that was refused says why (after the step is put back)."""
+        self.statusBar().showMessage(message, 15000)
+        QTimer.singleShot(0, lambda: show_error(self, self.tr("numdesk"), message))
 
     def _set_undo_text(self, action_id: ActionId, text: str) -> None:
         """The Edit menu names the step ("Undo Took 3 Might damage…"); the toolbar button
