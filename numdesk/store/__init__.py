@@ -1,12 +1,36 @@
 """The library store: SQLite through SQLAlchemy, Alembic migrations, search, backups.
 
 Everyone else reaches the library through `Library` and its typed repositories; no
-other package builds queries.
+other package builds queries. Before a library is fully open, the app's first screen
+lists it through `numdesk.store.reader` (plain `sqlite3`).
+
+`Library` and `Repository` are imported from here on first use: importing the
+package (for `LibraryError` or `EntrySummary`, or the reader) must not load
+SQLAlchemy, which costs more than half a second at start-up.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from numdesk.model.summary import EntrySummary
 from numdesk.store.errors import LibraryError
-from numdesk.store.library import Library
-from numdesk.store.repository import Repository
-from numdesk.store.search import EntrySummary
+
+if TYPE_CHECKING:
+    from numdesk.store.library import Library
+    from numdesk.store.repository import Repository
 
 __all__ = ["EntrySummary", "Library", "LibraryError", "Repository"]
+
+
+def __getattr__(name: str) -> Any:
+    """`Library` and `Repository`, imported when first asked for."""
+    if name == "Library":
+        from numdesk.store.library import Library
+
+        return Library
+    if name == "Repository":
+        from numdesk.store.repository import Repository
+
+        return Repository
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sqlalchemy.exc import DBAPIError
-
 from numdesk.model.errors import DomainError
 
 
@@ -17,9 +15,14 @@ class LibraryError(DomainError):
     """
 
 
-def explain_database_error(path: Path, err: DBAPIError) -> str:
-    """A sentence for the user about a database error."""
-    detail = str(err.orig) if err.orig is not None else str(err)
+def explain_database_error(path: Path, err: Exception) -> str:
+    """A sentence for the user about a database error.
+
+    `err` is a `sqlite3.Error` or SQLAlchemy's `DBAPIError` wrapping one (as `orig`);
+    this module does not import SQLAlchemy, so the first screen can use it without.
+    """
+    orig = getattr(err, "orig", None)
+    detail = str(orig) if orig is not None else str(err)
     lowered = detail.lower()
     if "locked" in lowered or "busy" in lowered:
         return (

@@ -9,6 +9,7 @@ not at all, even if the process is killed half-way.
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -27,6 +28,7 @@ from numdesk.model.encounter import Encounter
 from numdesk.model.follower import Follower
 from numdesk.model.items import Armor, Artifact, Cypher, Equipment, Oddity, Shield, Weapon
 from numdesk.model.kinds import ENTRY_CLASSES, EntryKind, ModelObject
+from numdesk.model.summary import EntrySummary
 from numdesk.model.tables import RollTable
 from numdesk.model.templates import SentenceTemplate, TypeTemplate
 from numdesk.store import backups
@@ -46,7 +48,7 @@ from numdesk.store.repository import Repository
 from numdesk.store.restore import restore
 from numdesk.store.revisions import HEAD
 from numdesk.store.schema import Entry, Meta, Tag
-from numdesk.store.search import EntrySummary, query_summaries
+from numdesk.store.search import query_summaries
 from numdesk.store.starter import STARTER_EDITION, load_starter
 from numdesk.store.writer import (
     drop_unused_tags,
@@ -297,7 +299,7 @@ class Library:
     def summary(self, uid: str) -> EntrySummary:
         """The browser line of entry `uid`; LibraryError if missing."""
         with self._reading() as session:
-            found = query_summaries(session.connection(), uids=[uid], limit=1)
+            found = query_summaries(_dbapi(session), uids=[uid], limit=1)
         if not found:
             raise _missing(uid)
         return found[0]
@@ -320,7 +322,7 @@ class Library:
         """
         with self._reading() as session:
             return query_summaries(
-                session.connection(),
+                _dbapi(session),
                 text,
                 kinds=kinds,
                 profile=profile,
@@ -418,7 +420,7 @@ class Library:
         try:
             with self._write.begin() as session:
                 yield session
-        except DBAPIError as err:
+        except (DBAPIError, sqlite3.Error) as err:
             raise LibraryError(explain_database_error(self._path, err)) from err
 
     @contextmanager
@@ -427,7 +429,7 @@ class Library:
         try:
             with self._read.begin() as session:
                 yield session
-        except DBAPIError as err:
+        except (DBAPIError, sqlite3.Error) as err:
             raise LibraryError(explain_database_error(self._path, err)) from err
 
     def _entry_id(self, conn: Connection, uid: str, kind: EntryKind | None = None) -> int:
@@ -467,7 +469,7 @@ class Library:
 
     def _list(self, kind: EntryKind) -> list[EntrySummary]:
         with self._reading() as session:
-            return query_summaries(session.connection(), kinds=[kind], limit=None)
+            return query_summaries(_dbapi(session), kinds=[kind], limit=None)
 
     def _uid_by_name(self, kind: EntryKind, name: str) -> str | None:
         stmt = (
@@ -478,6 +480,14 @@ class Library:
         )
         with self._reading() as session:
             return session.scalar(stmt)
+
+
+def _dbapi(session: Session) -> sqlite3.Connection:
+    """The session's `sqlite3` connection, inside the session's transaction (the search
+    queries are plain DB-API SQL, shared with the first screen's `store.reader`)."""
+    conn = session.connection().connection.driver_connection
+    assert isinstance(conn, sqlite3.Connection)
+    return conn
 
 
 def _put_meta(session: Session, key: str, value: Any) -> None:

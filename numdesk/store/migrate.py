@@ -13,10 +13,7 @@ import stat
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from sqlalchemy import text
-
 from numdesk.store.backups import copy_database, migration_backup_path
-from numdesk.store.connection import make_engine
 from numdesk.store.errors import LibraryError
 from numdesk.store.revisions import APPLICATION_ID, HEAD, REVISIONS
 
@@ -171,7 +168,12 @@ def downgrade(path: Path, revision: str) -> None:
 
 
 def _run(path: Path, direction: str, revision: str) -> None:
+    # SQLAlchemy and Alembic only here: reading a file's revision (`numdesk.store.reader`
+    # at start-up) needs neither
     from alembic import command
+    from sqlalchemy import text
+
+    from numdesk.store.connection import make_engine
 
     config = _alembic_config()
     engine = make_engine(path, write=True, foreign_keys=False)

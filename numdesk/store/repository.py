@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Generic, Protocol, TypeVar, cast
 
 from numdesk.model.kinds import EntryKind, ModelObject
-from numdesk.store.search import EntrySummary
+from numdesk.model.summary import EntrySummary
 
 T = TypeVar("T", bound=ModelObject)
 

@@ -7,16 +7,19 @@ cannot break the query or change its meaning, and each key press finds what the
 words typed so far begin. Results come in tiers: the exact name, then names starting
 with the text, then other names containing the words, then matches in tags and text
 (tags weighing more); within a tier by bm25.
+
+The queries are plain SQL on the DB-API (`sqlite3`) connection, without SQLAlchemy:
+the library runs them inside its own transactions, and the app's first screen runs
+them through `numdesk.store.reader` before SQLAlchemy is even imported.
 """
 
 from __future__ import annotations
 
 import re
+import sqlite3
 from collections import defaultdict
 from collections.abc import Collection, Sequence
 from typing import Any
-
-from sqlalchemy import Connection, bindparam, text
 
 from numdesk.model.kinds import EntryKind
 from numdesk.model.summary import EntrySummary
@@ -47,7 +50,7 @@ def _like_prefix(value: str) -> str:
 
 
 def query_summaries(
-    conn: Connection,
+    conn: sqlite3.Connection,
     text_query: str = "",
     *,
     kinds: Collection[EntryKind] | None = None,
@@ -59,7 +62,10 @@ def query_summaries(
     uids: Sequence[str] | None = None,
     limit: int | None = 200,
 ) -> list[EntrySummary]:
-    """Summaries of the entries matching every given filter, best match first."""
+    """Summaries of the entries matching every given filter, best match first.
+
+    `conn` is a DB-API connection; the caller chooses the transaction.
+    """
     where: list[str] = []
     params: dict[str, Any] = {}
     expanding: list[str] = []
@@ -109,35 +115,45 @@ def query_summaries(
         if not ids:
             return []
         by_id = {
-            row.id: row
+            row[0]: row
             for row in _run(
                 conn, f"SELECT {columns} FROM entries e WHERE e.id IN :ids", {"ids": ids}, ["ids"]
             )
         }
         rows = [by_id[i] for i in ids if i in by_id]
-    tag_map = tags_of(conn, [row.id for row in rows])
+    tag_map = tags_of(conn, [row[0] for row in rows])
     return [
         EntrySummary(
-            uid=row.uid,
-            kind=EntryKind(row.kind),
-            name=row.name,
-            profile=row.profile,
-            level=row.level,
-            tags=tag_map.get(row.id, ()),
-            favourite=bool(row.favourite),
-            subtitle=row.subtitle,
+            uid=uid,
+            kind=EntryKind(kind),
+            name=name,
+            profile=profile,
+            level=level,
+            tags=tag_map.get(entry_id, ()),
+            favourite=bool(favourite),
+            subtitle=subtitle,
         )
-        for row in rows
+        for entry_id, uid, kind, name, profile, level, subtitle, favourite in rows
     ]
 
 
-def _run(conn: Connection, sql: str, params: dict[str, Any], expanding: list[str]) -> list[Any]:
-    stmt = text(sql).bindparams(*(bindparam(name, expanding=True) for name in expanding))
-    return list(conn.execute(stmt, params).all())
+def _run(
+    conn: sqlite3.Connection, sql: str, params: dict[str, Any], expanding: list[str]
+) -> list[Any]:
+    """Run `sql` with named parameters; each name in `expanding` is a list for `IN :name`."""
+    params = dict(params)
+    for name in expanding:
+        values = list(params.pop(name))
+        keys = [f"{name}_{i}" for i in range(len(values))]
+        params.update(zip(keys, values, strict=True))
+        # an empty list matches nothing, as `IN ()` would if SQLite allowed it
+        listed = ", ".join(f":{key}" for key in keys) if keys else "SELECT NULL WHERE 0"
+        sql = re.sub(rf":{name}\b", f"({listed})", sql)
+    return conn.execute(sql, params).fetchall()
 
 
 def _ranked_ids(
-    conn: Connection,
+    conn: sqlite3.Connection,
     text_query: str,
     match: str,
     where: list[str],
@@ -186,15 +202,15 @@ def _ranked_ids(
     return ids
 
 
-def tags_of(conn: Connection, entry_ids: Sequence[int]) -> dict[int, tuple[str, ...]]:
+def tags_of(conn: sqlite3.Connection, entry_ids: Sequence[int]) -> dict[int, tuple[str, ...]]:
     """The tags of each entry id, sorted case-insensitively."""
     found: dict[int, list[str]] = defaultdict(list)
+    sql = (
+        "SELECT et.entry_id, t.name FROM entry_tags et JOIN tags t ON t.id = et.tag_id "
+        "WHERE et.entry_id IN :ids"
+    )
     for start in range(0, len(entry_ids), 500):
         chunk = list(entry_ids[start : start + 500])
-        stmt = text(
-            "SELECT et.entry_id, t.name FROM entry_tags et JOIN tags t ON t.id = et.tag_id "
-            "WHERE et.entry_id IN :ids"
-        ).bindparams(bindparam("ids", expanding=True))
-        for entry_id, name in conn.execute(stmt, {"ids": chunk}):
+        for entry_id, name in _run(conn, sql, {"ids": chunk}, ["ids"]):
             found[entry_id].append(name)
     return {k: tuple(sorted(v, key=str.casefold)) for k, v in found.items()}

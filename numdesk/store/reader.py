@@ -1,0 +1,91 @@
+"""A read-only look at a library file for the first screen, before `Library` opens it.
+
+Opening a `Library` needs SQLAlchemy (over half a second to import); listing the
+first screen's entries needs one query. The app lists the file through a
+`LibraryReader` (plain `sqlite3`, the same queries as `Library.search`), shows the
+window, and opens the `Library` right after. The reader is only used on a file it can
+read exactly as the library would: at the current schema, with no WAL file (no
+other program has it open and the last session closed cleanly). Anything else
+(a new, older, newer, damaged or busy file) gets None, and the app takes the full
+open first, with its checks, migrations and messages.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Collection
+from pathlib import Path
+
+from numdesk.model.kinds import EntryKind
+from numdesk.model.summary import EntrySummary
+from numdesk.store.errors import LibraryError
+from numdesk.store.migrate import read_revision
+from numdesk.store.revisions import HEAD
+from numdesk.store.search import query_summaries
+
+
+class LibraryReader:
+    """An immutable, read-only `sqlite3` connection to a library at the current schema."""
+
+    def __init__(self, path: Path, conn: sqlite3.Connection) -> None:
+        self._path = path
+        self._conn = conn
+
+    @classmethod
+    def open(cls, path: Path) -> LibraryReader | None:
+        """A reader on `path`, or None when the full open must come first."""
+        path = Path(path).expanduser()
+        try:
+            if not path.is_file() or Path(f"{path}-wal").exists():
+                return None
+            if read_revision(path, writable=False, verify=False) != HEAD:
+                return None
+            # immutable: no locks and no side files; safe because no WAL file exists, so
+            # the main file holds the whole database and no other connection is writing
+            conn = sqlite3.connect(path.resolve().as_uri() + "?mode=ro&immutable=1", uri=True)
+        except (OSError, LibraryError, sqlite3.Error):
+            return None
+        return cls(path, conn)
+
+    @property
+    def path(self) -> Path:
+        """The library file."""
+        return self._path
+
+    def search(
+        self,
+        text: str = "",
+        kinds: Collection[EntryKind] | None = None,
+        profile: str | None = None,
+        tags: Collection[str] | None = None,
+        favourites_only: bool = False,
+        limit: int = 200,
+    ) -> list[EntrySummary]:
+        """As `Library.search`: entries matching `text` and every filter, best first."""
+        return query_summaries(
+            self._conn,
+            text,
+            kinds=kinds,
+            profile=profile,
+            tags=tags,
+            favourites_only=favourites_only,
+            limit=limit,
+        )
+
+    def all_tags(self) -> list[str]:
+        """As `Library.all_tags`: every tag in use, sorted ignoring case."""
+        names = [row[0] for row in self._conn.execute("SELECT name FROM tags")]
+        return sorted(names, key=str.casefold)
+
+    def count(self, kind: EntryKind | None = None) -> int:
+        """As `Library.count`: how many entries (of `kind`, or in all) the file holds."""
+        if kind is None:
+            row = self._conn.execute("SELECT count(*) FROM entries").fetchone()
+        else:
+            sql = "SELECT count(*) FROM entries WHERE kind = ?"
+            row = self._conn.execute(sql, (EntryKind(kind).value,)).fetchone()
+        return int(row[0])
+
+    def close(self) -> None:
+        """Close the connection (no side files were made, so nothing is left behind)."""
+        self._conn.close()
