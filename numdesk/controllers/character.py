@@ -15,7 +15,6 @@ save is refused, the sheet reloads and `notice` says so: nothing is overwritten.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from typing import Any
 
@@ -127,21 +126,22 @@ class CharacterController(QObject):
         giving 1 XP to another player's character, read with `load_other`); their open
         sheets are told through `entrySaved`. If anything fails nothing is changed.
         """
-        before = copy.deepcopy(self._character)
+        before = to_data(self._character)
         change = operation.apply(self._character)
-        done: list[tuple[Operation[Character], Character, Character]] = []
+        done: list[tuple[Operation[Character], Character, Any]] = []
         try:
             for op, other in others:
-                other_before = copy.deepcopy(other)
+                other_before = to_data(other)
                 op.apply(other)
                 done.append((op, other, other_before))
             changes = []
             writes = []
-            if to_data(self._character) != to_data(before):
-                changes.append(EntryChange.edit(before, self._character))
+            after = to_data(self._character)
+            if after != before:
+                changes.append(EntryChange.between(self._character, before, after))
                 writes.append(Write(self._uid, self._character, self._revision))
             for _op, other, other_before in done:
-                changes.append(EntryChange.edit(other_before, other))
+                changes.append(EntryChange.between(other, other_before, to_data(other)))
                 writes.append(Write(other.uid, other, self._others.get(other.uid)))
             if not changes:
                 return change
@@ -167,7 +167,7 @@ class CharacterController(QObject):
     def _revert(
         self,
         operation: Operation[Character],
-        done: Sequence[tuple[Operation[Character], Character, Character]],
+        done: Sequence[tuple[Operation[Character], Character, Any]],
     ) -> None:
         for op, other, _before in reversed(done):
             op.revert(other)

@@ -13,7 +13,6 @@ now (`numdesk.controllers.journal`): a sheet edited since keeps that edit.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 from collections.abc import Sequence
 from pathlib import Path
@@ -47,6 +46,7 @@ from numdesk.model.operations.encounter import (
     profile_of,
 )
 from numdesk.model.operations.xp import NaturalOneIntrusion, RefuseIntrusion, gm_intrusion_ops
+from numdesk.model.serialize import to_data
 from numdesk.rules.dice import Dice
 from numdesk.rules.profiles import Profile, get_profile
 from numdesk.rules.types import DamageType, WoundSeverity
@@ -209,12 +209,12 @@ class EncounterController(QObject):
         line, so a crash leaves both or neither. Without `log_text` the line is
         "<name>: <what the operation did>". If any part fails nothing is changed.
         """
-        sheets: list[tuple[Character, Character, int]] = []
+        sheets: list[tuple[Any, Character, int]] = []
         lines: list[str] = []
         for char_uid, op in sheet_ops:
             character, revision = self._library.load_revision(char_uid)
             assert isinstance(character, Character)
-            before = copy.deepcopy(character)
+            before = to_data(character)
             change = op.apply(character)
             sheets.append((before, character, revision))
             lines.append(f"{character.name}: {change.summary}")
@@ -224,17 +224,17 @@ class EncounterController(QObject):
 
     def _run(
         self,
-        sheets: Sequence[tuple[Character, Character, int]],
+        sheets: Sequence[tuple[Any, Character, int]],
         operation: Operation[Encounter],
         text: str | None,
     ) -> Change:
-        """Apply `operation` here, write it with the changed `sheets` (before, after,
-        revision read) in one transaction, push one undo step."""
-        before = copy.deepcopy(self._encounter)
+        """Apply `operation` here, write it with the changed `sheets` (data before,
+        sheet after, revision read) in one transaction, push one undo step."""
+        before = to_data(self._encounter)
         change = operation.apply(self._encounter)
-        changes = [EntryChange.edit(b, a) for b, a, _r in sheets]
+        changes = [EntryChange.between(a, b, to_data(a)) for b, a, _r in sheets]
         writes = [Write(a.uid, a, r) for _b, a, r in sheets]
-        changes.append(EntryChange.edit(before, self._encounter))
+        changes.append(EntryChange.between(self._encounter, before, to_data(self._encounter)))
         writes.append(Write(self.uid, self._encounter, self._revision))
         self._saving = True
         try:

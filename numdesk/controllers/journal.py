@@ -58,8 +58,12 @@ class EntryChange:
     @classmethod
     def edit(cls, before: ModelObject, after: ModelObject) -> EntryChange:
         """The change from `before` to `after` (two states of one entry)."""
-        patch = diff(to_data(before), to_data(after))
-        return cls(after.uid, kind_of(after).value, after.name, patch=patch)
+        return cls.between(after, to_data(before), to_data(after))
+
+    @classmethod
+    def between(cls, obj: ModelObject, before: Any, after: Any) -> EntryChange:
+        """The change of `obj` from the plain data `before` to `after` (`to_data`)."""
+        return cls(obj.uid, kind_of(obj).value, obj.name, patch=diff(before, after))
 
     @classmethod
     def create(
