@@ -39,9 +39,11 @@ from numdesk.model.operations.creation import ApplyTemplates, ability_choices
 from numdesk.model.templates import SentenceTemplate, TierAbilities, TypeTemplate
 from numdesk.rules.profiles import PROFILES
 from numdesk.rules.types import AbilitySource, Stat
+from numdesk.views.plain_text import allow_rich
 from numdesk.views.sheet.style import set_role
 from numdesk.views.sheet.templates import profile_templates, template_labels
 from numdesk.views.sheet.words import word
+from numdesk.views.theme import heading_font
 
 PARTS = (
     ("type", EntryKind.TYPE),
@@ -114,6 +116,7 @@ class TemplatesPage(QWizardPage):
             form.addRow(labels[part], combo)
             self.combos[part] = combo
         self.description = QLabel(self)
+        allow_rich(self.description)  # names and descriptions in it are escaped
         self.description.setWordWrap(True)
         self.choices = QListWidget(self)
         self.choices_label = QLabel(self)
@@ -278,7 +281,9 @@ class PointsPage(QWizardPage):
         for column, title in enumerate(
             (self.tr("Stat"), self.tr("Starting Pool"), self.tr("Edge"), self.tr("Extra points"))
         ):
-            grid.addWidget(QLabel(f"<b>{title}</b>", self), 0, column)
+            heading = QLabel(title, self)
+            heading.setFont(heading_font(heading.font(), 1.0))
+            grid.addWidget(heading, 0, column)
         self.bases: dict[Stat, QSpinBox] = {}
         self.edges: dict[Stat, QSpinBox] = {}
         self.spins: dict[Stat, QSpinBox] = {}
