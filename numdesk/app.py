@@ -15,14 +15,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer
-from PySide6.QtGui import QFileOpenEvent
-from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 
-from numdesk.gui import create_application
+from numdesk import probe
+from numdesk.gui import after_first_paint, create_application
 from numdesk.paths import default_library_path
 
 if TYPE_CHECKING:
+    from numdesk.controllers.settings import AppSettings
     from numdesk.instance import SingleInstance
+    from numdesk.views.main_window import MainWindow
 
 
 def _t(text: str) -> str:
@@ -34,6 +36,8 @@ def open_first_library(controller: object, path: Path) -> bool:
 
     Returns False when the user chose Quit.
     """
+    from PySide6.QtWidgets import QFileDialog, QMessageBox
+
     from numdesk.controllers.library import LibraryController
     from numdesk.model.errors import DomainError
     from numdesk.views.main_window import LIBRARY_FILTER
@@ -78,6 +82,30 @@ def open_first_library(controller: object, path: Path) -> bool:
             return False
 
 
+def open_main_window(app: QApplication, path: Path, settings: AppSettings) -> MainWindow | None:
+    """The main window on the library at `path`, ready to show; None if the user quit.
+
+    The first screen lists the file directly (`LibraryController.preview_library`);
+    the store (SQLAlchemy, the checks and the daily backup) opens once the library
+    list is painted, or as soon as an action needs it. A file that cannot be listed
+    that way (new, older, in use, damaged) is opened in full first, as before.
+    """
+    from numdesk.controllers.library import LibraryController
+    from numdesk.views import theme
+    from numdesk.views.main_window import MainWindow
+
+    theme.apply_theme(app, settings.theme())
+    controller = LibraryController(settings=settings)
+    previewed = controller.preview_library(path)
+    if not previewed and not open_first_library(controller, path):
+        return None
+    window = MainWindow(controller)
+    if previewed:
+        controller.openFailed.connect(partial(_open_failed, window, controller, path))
+        after_first_paint(window.browser.table.viewport(), controller.finish_opening_soon)
+    return window
+
+
 def run_app(
     library: Path | None = None,
     smoke_test: bool = False,
@@ -115,18 +143,23 @@ def _run_window(
     app: QApplication, library: Path | None, imports: Sequence[Path], instance: SingleInstance
 ) -> int:
     """The main window on the first library, taking files from later launches."""
-    from numdesk.controllers.library import LibraryController
     from numdesk.controllers.settings import AppSettings
     from numdesk.views import theme
-    from numdesk.views.main_window import MainWindow
 
     settings = AppSettings()
-    theme.apply_theme(app, settings.theme())
     theme.follow_system(app, settings.theme)
-    controller = LibraryController(settings=settings)
-    if not open_first_library(controller, Path(library) if library else default_library_path()):
+    window = open_main_window(app, Path(library) if library else default_library_path(), settings)
+    if window is None:
         return 1
-    window = MainWindow(controller)
+    controller = window.controller
+    if probe.wanted():
+        # the library closed cleanly (WAL folded back), or the next start could not
+        # preview it
+        done = partial(probe.finish, controller.close)
+        if probe.wanted() == "ready" and not controller.is_fully_open:
+            controller.libraryOpened.connect(lambda _path: QTimer.singleShot(0, done))
+        else:
+            after_first_paint(window.browser.table.viewport(), done)
     window.show()
     opener = FileOpener(window)
     app.installEventFilter(opener)
@@ -137,6 +170,13 @@ def _run_window(
         return app.exec()
     finally:
         controller.close()
+
+
+def _open_failed(window: QWidget, controller: object, path: Path, _message: str) -> None:
+    """The library shown at start could not be opened in full (found damaged, say):
+    the same choices as when it cannot be opened at all, or quit."""
+    if not open_first_library(controller, path):
+        window.close()
 
 
 class FileOpener(QObject):
@@ -177,8 +217,11 @@ class FileOpener(QObject):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Catch open-document events; the import runs once the event is delivered."""
-        if event.type() == QEvent.Type.FileOpen and isinstance(event, QFileOpenEvent):
-            path = Path(event.file())
-            QTimer.singleShot(0, lambda: self.open_files([path]))
-            return True
+        if event.type() == QEvent.Type.FileOpen:
+            from PySide6.QtGui import QFileOpenEvent  # (only macOS sends these)
+
+            if isinstance(event, QFileOpenEvent):
+                path = Path(event.file())
+                QTimer.singleShot(0, lambda: self.open_files([path]))
+                return True
         return super().eventFilter(watched, event)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -60,6 +61,17 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def choose_headless_platform() -> None:
+    """Let subcommands use Qt (PDF writing, fonts) without a display.
+
+    Subcommands show no window, so Qt's offscreen platform serves them everywhere; on
+    a server or over SSH without it Qt aborts the process looking for a display. A
+    platform the user chose with QT_QPA_PLATFORM is kept.
+    """
+    if not os.environ.get("QT_QPA_PLATFORM"):
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; returns the process exit code."""
     parser = build_parser()
@@ -74,6 +86,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             smoke_pdf=args.smoke_pdf,
             started=STARTED,
         )
+    choose_headless_platform()
     handler = args.handler
     try:
         return int(handler(args))
@@ -85,3 +98,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as err:
         print(f"numdesk: {err.strerror or err}: {err.filename or ''}".rstrip(": "), file=sys.stderr)
         return 1
+    except Exception as err:  # a bug: still one line (the traceback with NUMDESK_DEBUG=1)
+        if os.environ.get("NUMDESK_DEBUG"):
+            raise
+        print(
+            f"numdesk: internal error ({type(err).__name__}: {_first_line(err)}). "
+            "Please report this; NUMDESK_DEBUG=1 shows the details.",
+            file=sys.stderr,
+        )
+        return 2
+
+
+def _first_line(err: BaseException) -> str:
+    """The first line of an exception's text, at most 200 characters."""
+    lines = str(err).splitlines()
+    return lines[0][:200] if lines else ""

@@ -9,9 +9,11 @@ that keeps user text from being read as markup (`numdesk.views.plain_text`).
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 
+from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtGui import QFontDatabase, QIcon
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
 from numdesk import __version__
 from numdesk.paths import resource_path
@@ -47,3 +49,25 @@ def register_fonts() -> None:
     for font in sorted(resource_path("fonts").glob("*.ttf")):
         QFontDatabase.addApplicationFont(str(font))
     _fonts_registered = True
+
+
+class _FirstPaint(QObject):
+    def __init__(self, widget: QWidget, then: Callable[[], object]) -> None:
+        super().__init__(widget)
+        self._then = then
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            watched.removeEventFilter(self)
+            QTimer.singleShot(0, self._then)
+        return False
+
+
+def after_first_paint(widget: QWidget, then: Callable[[], object]) -> None:
+    """Call `then` once, on the event loop's next turn after `widget` was first painted.
+
+    What the first screen does not show waits for this, so the window is on screen
+    before it (the store opening in full, at start-up).
+    """
+    _FirstPaint(widget, then)

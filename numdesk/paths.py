@@ -33,13 +33,17 @@ def ui_path(name: str) -> Path:
     return app_root() / "ui" / name
 
 
-def user_data_dir() -> Path:
-    """The per-user data folder (created on demand)."""
+def user_data_dir(create: bool = True) -> Path:
+    """The per-user data folder (created on demand unless `create` is false)."""
     path = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
+    if create:
+        path.mkdir(parents=True, exist_ok=True)
     return path
 
 
-def default_library_path() -> Path:
-    """The embedded default library, created on first run."""
-    return user_data_dir() / "library.numdesk"
+def default_library_path(create_folder: bool = True) -> Path:
+    """The embedded default library, created on first run.
+
+    Read-only commands pass `create_folder=False`: they never create anything.
+    """
+    return user_data_dir(create_folder) / "library.numdesk"

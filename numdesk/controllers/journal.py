@@ -10,6 +10,9 @@ sheet's own tab, a rename in the browser) survives the undo; a value someone cha
 since is not overwritten: the undo is refused and `refused` says why. Stacks of
 different windows never clear one another.
 
+The model and the store are imported on first use: the main window builds the
+library's stack before the store is loaded (start-up).
+
 QUndoStack calls `undo()`/`redo()` from C++, where an exception cannot reach the
 caller; a refused step therefore reports through `refused` and puts the stack's
 index back on the next turn of the event loop.
@@ -21,17 +24,17 @@ import json
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from numdesk.model.errors import DomainError
-from numdesk.model.kinds import ENTRY_CLASSES, EntryKind, ModelObject, kind_of
 from numdesk.model.merge import MergeConflict, Patch, apply_patch, describe_path, diff
-from numdesk.model.serialize import from_data, to_data
-from numdesk.store.commit import Write
-from numdesk.store.journal import JournalStep, JournalWrite
+
+if TYPE_CHECKING:
+    from numdesk.model.kinds import ModelObject
+    from numdesk.store.commit import Write
 
 #: Asks the user a yes/no question (the view shows a message box); True means go on.
 Confirm = Callable[[str], bool]
@@ -58,17 +61,24 @@ class EntryChange:
     @classmethod
     def edit(cls, before: ModelObject, after: ModelObject) -> EntryChange:
         """The change from `before` to `after` (two states of one entry)."""
+        from numdesk.model.serialize import to_data
+
         return cls.between(after, to_data(before), to_data(after))
 
     @classmethod
     def between(cls, obj: ModelObject, before: Any, after: Any) -> EntryChange:
         """The change of `obj` from the plain data `before` to `after` (`to_data`)."""
+        from numdesk.model.kinds import kind_of
+
         return cls(obj.uid, kind_of(obj).value, obj.name, patch=diff(before, after))
 
     @classmethod
     def create(
         cls, obj: ModelObject, tags: Sequence[str] = (), favourite: bool = False
     ) -> EntryChange:
+        from numdesk.model.kinds import kind_of
+        from numdesk.model.serialize import to_data
+
         return cls(
             obj.uid, kind_of(obj).value, obj.name, created=to_data(obj), tags=tuple(tags),
             favourite=favourite,
@@ -78,6 +88,9 @@ class EntryChange:
     def delete(
         cls, obj: ModelObject, tags: Sequence[str] = (), favourite: bool = False
     ) -> EntryChange:
+        from numdesk.model.kinds import kind_of
+        from numdesk.model.serialize import to_data
+
         return cls(
             obj.uid, kind_of(obj).value, obj.name, deleted=to_data(obj), tags=tuple(tags),
             favourite=favourite,
@@ -111,6 +124,9 @@ class EntryChange:
 
     def build(self, data: dict[str, Any]) -> ModelObject:
         """The model object of this entry's kind from plain `data`."""
+        from numdesk.model.kinds import ENTRY_CLASSES, EntryKind
+        from numdesk.model.serialize import from_data
+
         obj: ModelObject = from_data(ENTRY_CLASSES[EntryKind(self.kind)], data)
         return obj
 
@@ -196,6 +212,8 @@ class UndoJournal(QObject):
         Raises (ConflictError, LibraryError) with nothing written and nothing pushed.
         Inside `batch()` the step is only collected; the batch writes them together.
         """
+        from numdesk.store.journal import JournalStep, JournalWrite
+
         if self._batch is not None:
             self._batch.append((changes, writes))
             return {}
@@ -259,6 +277,8 @@ class UndoJournal(QObject):
     def _write(
         self, command: JournalCommand, forward: bool
     ) -> dict[str, tuple[ModelObject | None, int]]:
+        from numdesk.store.journal import JournalStep, JournalWrite
+
         library = self._library()
         writes: list[Write] = []
         changes = command.changes if forward else list(reversed(command.changes))
@@ -283,6 +303,9 @@ class UndoJournal(QObject):
         self, library: Any, change: EntryChange, forward: bool
     ) -> tuple[Write, EntryChange]:
         """The write that replays `change` (forward: redo) against the stored entry."""
+        from numdesk.model.serialize import to_data
+        from numdesk.store.commit import Write
+
         brings_in = change.created if forward else change.deleted
         takes_out = change.deleted if forward else change.created
         if brings_in is not None:

@@ -7,26 +7,37 @@ a delete keeps the whole entry with its tags, so undo brings it back complete; a
 rename is a patch of the name alone, so undoing it keeps whatever was played since;
 undoing the creation of an entry changed since asks first (`confirm`) and keeps its
 content for redo. The journal is stored in the library, so it survives a restart.
+
+At start-up the app lists the library before opening it (`preview_library`): the
+first screen reads the file through `numdesk.store.reader`, and the `Library` (with
+SQLAlchemy, its checks and the daily backup) opens right after the window is painted
+(`finish_opening_soon`), or at once when anything needs it first.
 """
 
 from __future__ import annotations
 
 import copy
 import dataclasses
+import importlib
+import threading
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
 from numdesk.controllers.journal import Confirm, EntryChange, UndoJournal
 from numdesk.controllers.settings import AppSettings
-from numdesk.io.entries import ImportReport
+from numdesk.model.entry_kind import EntryKind
 from numdesk.model.errors import DomainError
-from numdesk.model.items import new_uid
-from numdesk.model.kinds import EntryKind, ModelObject
-from numdesk.store import EntrySummary, Library
-from numdesk.store.commit import Write
+from numdesk.model.summary import EntrySummary
+from numdesk.store.reader import LibraryReader
+
+if TYPE_CHECKING:
+    from numdesk.io.entries import ImportReport
+    from numdesk.model.kinds import ModelObject
+    from numdesk.store.library import Library
 
 Progress = Callable[[int, int], None]
 
@@ -43,6 +54,33 @@ class EntryMeta:
     favourite: bool = False
 
 
+def _store_class() -> type[Library]:
+    """`Library`, imported on first use (SQLAlchemy: over half a second at start-up)."""
+    from numdesk.store.library import Library
+
+    return Library
+
+
+class _StoreLoader(QObject):
+    """Imports the store's modules on a worker thread, then says so on the main thread.
+
+    Importing is most of what opening a library costs; the event loop stays free for
+    the user meanwhile. (Python imports are thread-safe: if the main thread needs the
+    store first, it waits for this import instead of doing it twice.)
+    """
+
+    loaded = Signal()
+
+    def start(self) -> None:
+        threading.Thread(target=self._run, name="numdesk-store-import", daemon=True).start()
+
+    def _run(self) -> None:
+        try:
+            importlib.import_module("numdesk.store.library")
+        finally:  # a failed import is raised again, and shown, by the main thread
+            self.loaded.emit()
+
+
 class LibraryController(QObject):
     """Owns the open `Library` and its undo stack; the one bridge from views to the store."""
 
@@ -54,6 +92,8 @@ class LibraryController(QObject):
     entrySaved = Signal(str)
     #: an entry left the library; tabs showing it close
     entryDeleted = Signal(str)
+    #: opening the previewed library in full failed (`finish_opening_soon`): the message
+    openFailed = Signal(str)
     #: something the user should know that is not an error (an undo refused)
     notice = Signal(str)
 
@@ -65,6 +105,7 @@ class LibraryController(QObject):
     ) -> None:
         super().__init__(parent)
         self._library = library
+        self._preview: LibraryReader | None = None
         self.settings = settings if settings is not None else AppSettings()
         self.journal = UndoJournal(lambda: self.library, "library", self)
         self.journal.replayed.connect(self._on_replayed)
@@ -88,31 +129,90 @@ class LibraryController(QObject):
 
     @property
     def library(self) -> Library:
-        """The open library (a DomainError when none is open)."""
+        """The open library (a DomainError when none is open).
+
+        A library shown through `preview_library` is opened in full here, on first use.
+        """
+        if self._library is None and self._preview is not None:
+            self.finish_opening()
         if self._library is None:
             raise DomainError(self.tr("No library is open."))
         return self._library
 
     @property
     def is_open(self) -> bool:
-        """Whether a library is open."""
+        """Whether a library is open (or shown, about to be opened in full)."""
+        return self._library is not None or self._preview is not None
+
+    @property
+    def is_fully_open(self) -> bool:
+        """Whether the library itself is open (not only shown through a preview)."""
         return self._library is not None
+
+    @property
+    def backup_problem(self) -> str | None:
+        """Why the open library got no automatic backup on opening (None when it did)."""
+        return None if self._library is None else self._library.backup_problem
 
     @property
     def path(self) -> Path | None:
         """The open library's file."""
+        if self._preview is not None:
+            return self._preview.path
         return None if self._library is None else self._library.path
 
     def open_library(self, path: Path, create: bool = False) -> None:
         """Open `path` (creating it when asked); the old library stays open if this fails."""
-        library = Library.open(Path(path), create=create)
+        library = _store_class().open(Path(path), create=create)
         self._switch_to(library)
 
     def new_library(self, path: Path) -> None:
         """Create a new library with starter content at `path` and open it."""
-        self._switch_to(Library.create(Path(path)))
+        self._switch_to(_store_class().create(Path(path)))
+
+    def preview_library(self, path: Path) -> bool:
+        """Show the library at `path` before it is open: lists, searches, tags and counts
+        read the file directly until `finish_opening` (the app's first screen).
+
+        False, changing nothing, when the file must be opened in full first (new,
+        older, newer, damaged, in use) or a library is open already: call
+        `open_library` then.
+        """
+        if self.is_open:
+            return False
+        self._preview = LibraryReader.open(Path(path))
+        return self._preview is not None
+
+    def finish_opening(self) -> None:
+        """Open the previewed library in full (migrations, checks, daily backup).
+
+        A DomainError if it cannot be opened; no library is open then.
+        """
+        preview = self._preview
+        if preview is None:
+            return
+        preview.close()
+        self._preview = None
+        self._switch_to(_store_class().open(preview.path, create=False))
+
+    def finish_opening_soon(self) -> None:
+        """`finish_opening` once the store is imported on a worker thread; a failure is
+        announced by `openFailed` (the library is then closed)."""
+        loader = _StoreLoader(self)
+        loader.loaded.connect(self._finish_loaded)
+        loader.start()
+
+    def _finish_loaded(self) -> None:
+        try:
+            self.finish_opening()
+        except DomainError as err:
+            self.entriesChanged.emit()  # lists empty themselves: no library is open
+            self.openFailed.emit(err.message)
 
     def _switch_to(self, library: Library) -> None:
+        if self._preview is not None:
+            self._preview.close()
+            self._preview = None
         old = self._library
         self._library = library
         self.journal.restore()
@@ -124,6 +224,9 @@ class LibraryController(QObject):
 
     def close(self) -> None:
         """Close the library file (at exit)."""
+        if self._preview is not None:
+            self._preview.close()
+            self._preview = None
         if self._library is not None:
             self._library.close()
             self._library = None
@@ -145,7 +248,8 @@ class LibraryController(QObject):
         limit: int = 500,
     ) -> list[EntrySummary]:
         """Entries matching the browser's search box and filters, best first."""
-        return self.library.search(
+        source = self._preview if self._preview is not None else self.library
+        return source.search(
             text,
             kinds=kinds,
             profile=profile,
@@ -162,13 +266,19 @@ class LibraryController(QObject):
         """The kind of entry `uid`."""
         return self.library.kind_of_uid(uid)
 
+    def rules_sets(self) -> list[EntrySummary]:
+        """The library's house rules sets, by name (none when no library is open)."""
+        return self.library.rules_sets.list() if self._library is not None else []
+
     def all_tags(self) -> list[str]:
         """Every tag used in the library."""
-        return self.library.all_tags()
+        source = self._preview if self._preview is not None else self.library
+        return source.all_tags()
 
     def count(self, kind: EntryKind | None = None) -> int:
         """How many entries (of `kind`) the library holds."""
-        return self.library.count(kind)
+        source = self._preview if self._preview is not None else self.library
+        return source.count(kind)
 
     def meta(self, uid: str) -> EntryMeta:
         """The tags and favourite mark of `uid`."""
@@ -183,6 +293,8 @@ class LibraryController(QObject):
 
     def create(self, obj: ModelObject) -> str:
         """Add a new entry (undoable); returns its uid."""
+        from numdesk.store.commit import Write
+
         text = self.tr("Create “{0}”").format(obj.name)
         self.journal.record(text, [EntryChange.create(obj)], [Write(obj.uid, obj, None)])
         self._saved([obj.uid])
@@ -190,6 +302,9 @@ class LibraryController(QObject):
 
     def duplicate(self, uid: str) -> str:
         """Store a copy of `uid` under a new uid and a "(copy)" name; returns the new uid."""
+        from numdesk.model.items import new_uid
+        from numdesk.store.commit import Write
+
         original = self.load(uid)
         clone = copy.deepcopy(original)
         clone.uid = new_uid()
@@ -206,6 +321,8 @@ class LibraryController(QObject):
 
     def rename(self, uid: str, name: str) -> None:
         """Give entry `uid` a new name (undoable); a blank name is refused."""
+        from numdesk.store.commit import Write
+
         name = name.strip()
         if not name:
             raise DomainError(self.tr("A name cannot be empty."), field="name")
@@ -219,15 +336,19 @@ class LibraryController(QObject):
         self._saved([uid])
 
     def delete(self, uid: str) -> None:
-        """Remove entry `uid`; undo stores it again complete, with its tags."""
+        """Remove entry `uid`; undo stores it again complete, with its tags.
+
+        A rules set that entries still use is refused (DomainError naming them) before
+        anything is written.
+        """
+        from numdesk.store.commit import Write
+
+        self.library.check_deletable(uid)
         before, revision = self.library.load_revision(uid)
         meta = self.meta(uid)
         text = self.tr("Delete “{0}”").format(before.name)
-        self.journal.record(
-            text,
-            [EntryChange.delete(before, meta.tags, meta.favourite)],
-            [Write(uid, None, revision)],
-        )
+        change = EntryChange.delete(before, meta.tags, meta.favourite)
+        self.journal.record(text, [change], [Write(uid, None, revision)])
         self._deleted([uid])
 
     @contextmanager
@@ -249,6 +370,8 @@ class LibraryController(QObject):
 
     def edit(self, obj: ModelObject) -> None:
         """Store an edited entry (the entry editor's autosave), undoable on the library stack."""
+        from numdesk.store.commit import Write
+
         before, revision = self.library.load_revision(obj.uid)
         if before == obj:
             return
@@ -306,6 +429,29 @@ class LibraryController(QObject):
 
     # -- import and export ------------------------------------------------------------
 
+    @staticmethod
+    def read_import(paths: Sequence[Path], progress: Progress | None = None) -> ImportReport:
+        """Parse and validate `paths` without touching the library (safe off the UI thread).
+
+        `progress(bytes read, bytes in all)` may raise `ImportCancelled` to stop.
+        """
+        from numdesk.io.importer import read_files
+
+        return read_files([Path(p) for p in paths], progress=progress)
+
+    def save_import(self, report: ImportReport, progress: Progress | None = None) -> None:
+        """Write what `read_import` produced, all or nothing, and announce the entries."""
+        from numdesk.io.importer import save_report
+
+        save_report(self.library, report, progress)
+        self._announce(report)
+
+    def _announce(self, report: ImportReport) -> None:
+        self.entriesChanged.emit()
+        for file in report.files:
+            for entry in file.entries:
+                self.entrySaved.emit(entry.obj.uid)
+
     def import_files(self, paths: Sequence[Path], progress: Progress | None = None) -> ImportReport:
         """Import `paths` (format detected from each file's content), all or nothing.
 
@@ -316,10 +462,7 @@ class LibraryController(QObject):
         from numdesk.io.importer import import_files
 
         report = import_files(self.library, [Path(p) for p in paths], progress)
-        self.entriesChanged.emit()
-        for file in report.files:
-            for entry in file.entries:
-                self.entrySaved.emit(entry.obj.uid)
+        self._announce(report)
         return report
 
     def export(
@@ -349,6 +492,6 @@ class LibraryController(QObject):
         library.close()
         self._library = None
         try:
-            Library.restore_backup(Path(backup), target)
+            _store_class().restore_backup(Path(backup), target)
         finally:
-            self._switch_to(Library.open(target, create=False))
+            self._switch_to(_store_class().open(target, create=False))

@@ -7,14 +7,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from numdesk.model.kinds import EntryKind
+from numdesk.model.entry_kind import EntryKind
 from numdesk.paths import default_library_path
 
 
-def _library_path(args: argparse.Namespace) -> Path:
+def _library_path(args: argparse.Namespace, create_folder: bool = True) -> Path:
     """`--library` given after the subcommand, else before it, else the user's own."""
     chosen = getattr(args, "sub_library", None) or getattr(args, "library", None)
-    return Path(chosen) if chosen else default_library_path()
+    return Path(chosen) if chosen else default_library_path(create_folder)
 
 
 def run_import(args: argparse.Namespace) -> int:
@@ -35,7 +35,7 @@ def run_export(args: argparse.Namespace) -> int:
     from numdesk.store import Library
 
     kinds = [EntryKind(k) for k in args.kind] if args.kind else None
-    with Library.open(_library_path(args), create=False) as lib:
+    with Library.open_read_only(_library_path(args, create_folder=False)) as lib:
         count = export_entries(lib, Path(args.out), uids=args.uid or None, kinds=kinds)
     noun = "entry" if count == 1 else "entries"
     print(f"Exported {count:,} {noun} to {args.out}.", file=sys.stdout)

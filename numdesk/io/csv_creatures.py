@@ -15,6 +15,7 @@ from pathlib import Path
 from numdesk.io.entries import FileImport, ImportedEntry
 from numdesk.io.errors import ImportFormatError, shown
 from numdesk.model.creature import Creature
+from numdesk.model.limits import MAX_NUMBER, range_of
 
 COLUMNS = ("name", "level", "health", "armor", "damage", "movement", "notes")
 REQUIRED = ("name", "level")
@@ -33,6 +34,12 @@ def looks_like_creature_csv(text: str) -> bool:
     """Whether the first row names at least the required columns."""
     header = header_of(text)
     return all(col in header for col in REQUIRED)
+
+
+def _span(field: str) -> tuple[int, int]:
+    """The bounds `numdesk.model.limits` sets for a creature field."""
+    bounds = range_of(*field.split("."))
+    return bounds.low, bounds.high
 
 
 def _number(file: Path, row: int, column: str, raw: str, low: int, high: int | None) -> int | None:
@@ -87,17 +94,18 @@ def read_creatures_csv(text: str, file: Path, profile: str = "cypher") -> FileIm
         name = cell("name")
         if not name:
             raise ImportFormatError(file, f"row {row_number}, column 'name'", "a name")
-        level = _number(file, row_number, "level", cell("level"), 0, 10)
+        low, high = _span("Creature.level")
+        level = _number(file, row_number, "level", cell("level"), low, high)
         if level is None:
             raise ImportFormatError(
-                file, f"row {row_number}, column 'level'", "a whole number from 0 to 10"
+                file, f"row {row_number}, column 'level'", f"a whole number from {low} to {high}"
             )
         creature = Creature(
             name=name,
             level=level,
             profile=profile,
-            health=_number(file, row_number, "health", cell("health"), 0, None),
-            armor=_number(file, row_number, "armor", cell("armor"), 0, None) or 0,
+            health=_number(file, row_number, "health", cell("health"), 0, MAX_NUMBER),
+            armor=_number(file, row_number, "armor", cell("armor"), *_span("Creature.armor")) or 0,
             damage=cell("damage"),
             movement=cell("movement"),
             description=cell("notes"),

@@ -32,6 +32,7 @@ _PLURALS = {
     EntryKind.FLAVOR: "flavors",
     EntryKind.ENCOUNTER: "encounters",
     EntryKind.TABLE: "tables",
+    EntryKind.RULES_SET: "rules sets",
 }
 
 

@@ -12,6 +12,7 @@ from numdesk.io.entries import Progress
 from numdesk.io.native import build_document
 from numdesk.model.errors import DomainError
 from numdesk.model.kinds import EntryKind, ModelObject
+from numdesk.rules.profiles import is_builtin
 from numdesk.store import EntrySummary, Library
 
 
@@ -46,9 +47,35 @@ def export_entries(
         items.append((lib.load(summary.uid), list(summary.tags), summary.favourite))
         if progress is not None:
             progress(done, len(summaries))
+    items = _with_rules_sets(lib, items)
     text = json.dumps(build_document(items), ensure_ascii=False, indent=1) + "\n"
     _write_whole(Path(out), text)
     return len(items)
+
+
+def _with_rules_sets(
+    lib: Library, items: list[tuple[ModelObject, list[str], bool]]
+) -> list[tuple[ModelObject, list[str], bool]]:
+    """`items` preceded by the house rules sets they play by and that are not among them.
+
+    A sheet exported without its rules set could not be read elsewhere, so the set
+    travels with it, first in the file.
+    """
+    present = {obj.uid for obj, _tags, _fav in items}
+    needed = {
+        profile
+        for obj, _tags, _fav in items
+        if isinstance(profile := getattr(obj, "profile", None), str)
+        and not is_builtin(profile)
+        and profile not in present
+        and lib.has(profile)
+    }
+    extra: list[tuple[ModelObject, list[str], bool]] = []
+    for uid in sorted(needed):
+        summary = lib.summary(uid)
+        if summary.kind is EntryKind.RULES_SET:
+            extra.append((lib.load(uid), list(summary.tags), summary.favourite))
+    return extra + items
 
 
 def _write_whole(out: Path, text: str) -> None:

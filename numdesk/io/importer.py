@@ -19,8 +19,10 @@ from pathlib import Path
 from numdesk.io.csrd import CSRD_TAG
 from numdesk.io.detect import read_import_file
 from numdesk.io.entries import FileImport, ImportedEntry, ImportReport, Progress
+from numdesk.io.limits import check_entry_count
 from numdesk.model.errors import DomainError
 from numdesk.model.kinds import ModelObject
+from numdesk.model.limits import MAX_ENTRIES_PER_IMPORT
 from numdesk.model.serialize import to_data
 from numdesk.store import Library
 
@@ -28,12 +30,30 @@ from numdesk.store import Library
 DIGESTS_KEY = "csrd_digests"
 
 
-def read_files(paths: Iterable[Path], profile: str | None = None) -> ImportReport:
-    """Parse and validate every file; raise on the first problem, before any writing."""
+def read_files(
+    paths: Iterable[Path], profile: str | None = None, progress: Progress | None = None
+) -> ImportReport:
+    """Parse and validate every file; raise on the first problem, before any writing.
+
+    `progress(bytes read, bytes in all files)` follows the reading and may raise to
+    cancel. More than `MAX_ENTRIES_PER_IMPORT` entries in all files are refused.
+    """
+    paths = [Path(p) for p in paths]
+    sizes = [p.stat().st_size if p.is_file() else 0 for p in paths]
+    total = sum(sizes)
     report = ImportReport()
-    for path in paths:
-        report.files.append(read_import_file(Path(path), profile))
+    for index, path in enumerate(paths):
+        before = sum(sizes[:index])
+        step = None if progress is None else _offset(progress, before, total)
+        report.files.append(read_import_file(path, profile, step))
+    if report.total > MAX_ENTRIES_PER_IMPORT:
+        check_entry_count(report.total, report.files[-1].path)
     return report
+
+
+def _offset(progress: Progress, before: int, total: int) -> Progress:
+    """`progress` for one file of several: its bytes counted after the files before it."""
+    return lambda done, _size: progress(before + done, total)
 
 
 def digest(obj: ModelObject) -> str:

@@ -26,9 +26,12 @@ from numdesk.model.character import Character
 from numdesk.model.errors import DomainError
 from numdesk.model.history import now_iso
 from numdesk.model.kinds import ENTRY_CLASSES, EntryKind, ModelObject, kind_of
+from numdesk.model.limits import LimitError, check_limits
+from numdesk.model.rules_set import RulesSet
 from numdesk.model.serialize import from_data, to_data
 from numdesk.model.templates import SentenceTemplate
 from numdesk.model.validation import check_character
+from numdesk.rules.profiles import register_profile
 
 _TYPE_WORDS = {
     "integer": "a whole number",
@@ -148,6 +151,25 @@ def _check_sheet(character: Character, file: Path, where: str) -> None:
         raise DomainError(f"{file.name}: {path}: {err.message}", field=path) from None
 
 
+def _register_rules_sets(entries: list[Any], file: Path) -> None:
+    """Make the file's house rules sets known first, so sheets using them can be checked.
+
+    A library that meets an unknown rules set brings it along (`Library.save_many`
+    stores and registers it); a set whose changes do not fit is refused here by path.
+    """
+    for index, raw in enumerate(entries):
+        if not (isinstance(raw, dict) and raw.get("kind") == EntryKind.RULES_SET.value):
+            continue
+        prefix = f"$.entries[{index}]"
+        _check(_entry_validator(), raw, prefix, file)
+        _check(_data_validator(EntryKind.RULES_SET), raw["data"], f"{prefix}.data", file)
+        try:
+            rules = from_data(RulesSet, raw["data"], f"{prefix}.data")
+            register_profile(rules.profile())
+        except DomainError as err:
+            raise in_file(file, DomainError(f"{prefix}.data: {err.message}")) from None
+
+
 def read_document(doc: Any, file: Path) -> FileImport:
     """Validate a whole export document and turn it into entries; raise on the first problem."""
     version = doc.get("version") if isinstance(doc, dict) else None
@@ -158,6 +180,7 @@ def read_document(doc: Any, file: Path) -> FileImport:
             "Update numdesk to import it."
         )
     _check(_envelope_validator(), doc, "$", file)
+    _register_rules_sets(doc["entries"], file)
     result = FileImport(path=file, format="numdesk")
     seen: dict[str, int] = {}
     for index, raw in enumerate(doc["entries"]):
@@ -169,6 +192,11 @@ def read_document(doc: Any, file: Path) -> FileImport:
             obj = from_data(ENTRY_CLASSES[kind], raw["data"], f"{prefix}.data")
         except DomainError as err:
             raise in_file(file, err) from None
+        try:
+            check_limits(obj)  # before the sheet rules: a size no widget can show comes first
+        except LimitError as err:
+            where = f"{prefix}.data.{err.path}"
+            raise ImportFormatError(file, where, err.expected, err.found) from None
         if isinstance(obj, Character):
             _check_sheet(obj, file, f"{prefix}.data")
         if isinstance(obj, SentenceTemplate) and obj.part != kind.value:

@@ -2,40 +2,16 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
-
 from numdesk.model.abilities import Ability, Skill
 from numdesk.model.character import Character
 from numdesk.model.creature import Creature
 from numdesk.model.encounter import Encounter
+from numdesk.model.entry_kind import EntryKind as EntryKind
 from numdesk.model.follower import Follower
 from numdesk.model.items import Armor, Artifact, Cypher, Equipment, Oddity, Shield, Weapon
+from numdesk.model.rules_set import RulesSet
 from numdesk.model.tables import RollTable
 from numdesk.model.templates import SentenceTemplate, TypeTemplate
-
-
-class EntryKind(StrEnum):
-    """What a library entry is; the value is what the file and the export format store."""
-
-    CHARACTER = "character"
-    CREATURE = "creature"
-    FOLLOWER = "follower"
-    CYPHER = "cypher"
-    ARTIFACT = "artifact"
-    ODDITY = "oddity"
-    EQUIPMENT = "equipment"
-    WEAPON = "weapon"
-    ARMOR = "armor"
-    SHIELD = "shield"
-    ABILITY = "ability"
-    SKILL = "skill"
-    TYPE = "type"
-    DESCRIPTOR = "descriptor"
-    FOCUS = "focus"
-    FLAVOR = "flavor"
-    ENCOUNTER = "encounter"
-    TABLE = "table"
-
 
 ModelObject = (
     Character
@@ -54,6 +30,7 @@ ModelObject = (
     | TypeTemplate
     | SentenceTemplate
     | RollTable
+    | RulesSet
 )
 
 ENTRY_CLASSES: dict[EntryKind, type[ModelObject]] = {
@@ -75,6 +52,7 @@ ENTRY_CLASSES: dict[EntryKind, type[ModelObject]] = {
     EntryKind.FLAVOR: SentenceTemplate,
     EntryKind.ENCOUNTER: Encounter,
     EntryKind.TABLE: RollTable,
+    EntryKind.RULES_SET: RulesSet,
 }
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from numdesk.model.kinds import EntryKind
+from numdesk.model.entry_kind import EntryKind
 
 
 @dataclass(frozen=True)

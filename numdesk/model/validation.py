@@ -18,6 +18,7 @@ from numdesk.model.character import Character, StatPool, Wounds
 from numdesk.model.errors import DomainError, domain_errors
 from numdesk.model.follower import Follower
 from numdesk.model.items import Armor, Artifact, Cypher, Equipment, Oddity, Shield, Weapon
+from numdesk.model.limits import LimitError, check_limits
 from numdesk.rules.defense import new_shield
 from numdesk.rules.items import parse_depletion
 from numdesk.rules.profiles import Profile, get_profile
@@ -42,8 +43,8 @@ def profile_of(character: Character) -> Profile:
         return get_profile(character.profile)
     except KeyError:
         raise DomainError(
-            f"The rules profile '{character.profile}' is not one numdesk knows "
-            "(use 'numenera' or 'cypher').",
+            f"The rules '{character.profile}' are not built in and not a rules set of "
+            "this library (choose numenera, cypher or one of the library's rules sets).",
             field="profile",
         ) from None
 
@@ -255,6 +256,7 @@ def find_problems(character: Character) -> list[DomainError]:
         lambda: _check_rests(character),
         lambda: check_advancements(character.advancements),
         lambda: check_portrait(character.portrait),
+        lambda: _check_limits(character),
     ]
     for stat in Stat:
         checks.append(partial(_check_stat, character, stat))
@@ -274,6 +276,14 @@ def _check_stat(character: Character, stat: Stat) -> None:
     if stat not in character.pools:
         raise DomainError(f"The {stat.value.capitalize()} Pool is missing.", "pools")
     check_pool(character.pools[stat], stat)
+
+
+def _check_limits(character: Character) -> None:
+    """The sizes every entry obeys (`numdesk.model.limits`), as a sheet problem."""
+    try:
+        check_limits(character)
+    except LimitError as err:
+        raise DomainError(f"Expected {err.expected}, found {err.found}.", err.path) from None
 
 
 def _check_rests(character: Character) -> None:

@@ -11,12 +11,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from numdesk.model.character import Character
-from numdesk.model.creature import Creature
 from numdesk.model.errors import DomainError
 from numdesk.paths import default_library_path
 
 if TYPE_CHECKING:
+    from numdesk.model.character import Character
+    from numdesk.model.creature import Creature
     from numdesk.printing.document import Part
 
 KINDS = ("character", "creature", "encounter")
@@ -96,8 +96,8 @@ def export_pdf(args: argparse.Namespace) -> int:
     if not entries:
         raise DomainError(tr("Name at least one --character, --creature or --encounter to print."))
     path = args.export_library or getattr(args, "library", None)
-    library = Library.open(path, create=False) if path else Library.open(default_library_path())
-    with library:
+    # printing only reads: the library is never created, migrated or backed up here
+    with Library.open_read_only(path or default_library_path(create_folder=False)) as library:
         parts = _parts(library, entries, args.blank)
     write_pdf(args.out, parts, args.page_size, title=entries[0][1])
     print(tr("Wrote {path}").format(path=args.out))
@@ -142,6 +142,9 @@ def _parts(library: Any, entries: list[tuple[str, str]], blank: bool) -> list[Pa
 
 def _linked(library: Any, encounter: Any) -> tuple[dict[str, Creature], dict[str, Character]]:
     """The creatures and characters an encounter's combatants link to (missing ones skipped)."""
+    from numdesk.model.character import Character
+    from numdesk.model.creature import Creature
+
     creatures: dict[str, Creature] = {}
     characters: dict[str, Character] = {}
     for combatant in encounter.combatants:

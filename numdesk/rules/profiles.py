@@ -1,12 +1,16 @@
 """Rules profiles: the two editions as data objects (RULES.md, profile table).
 
-Code asks a profile what it allows; it never compares a profile's name.
+Code asks a profile what it allows; it never compares a profile's name. The two
+built-in profiles are constants; a group's house rules (`numdesk.rules.house_rules`)
+are further `Profile` objects that the library registers here, so `get_profile(name)`
+answers for both and no rule code tells them apart.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from numdesk.rules.errors import RulesError
 from numdesk.rules.types import SkillLevel
 
 
@@ -55,6 +59,15 @@ class Profile:
     react_to_intrusion_cost: int | None = None
     #: short-term (2 XP) and long-term (3 XP) benefits can be bought with XP (A4)
     benefit_spends: bool = True
+    #: draw the attack, take the attack and guarding exist (RULES.md T3/T4)
+    defense_actions: bool = False
+    #: the built-in a house rules set starts from ("" for the built-ins themselves)
+    base: str = ""
+
+    @property
+    def family(self) -> str:
+        """The built-in whose templates and books this profile uses (itself if built in)."""
+        return self.base or self.name
 
 
 NUMENERA = Profile(
@@ -110,9 +123,16 @@ CYPHER = Profile(
     type_names=("Warrior", "Adept", "Explorer", "Speaker"),
     react_to_intrusion_cost=1,
     benefit_spends=False,
+    defense_actions=True,
 )
 
-PROFILES: dict[str, Profile] = {p.name: p for p in (NUMENERA, CYPHER)}
+#: The two editions the rules texts describe; read-only, never replaced.
+BUILTIN_PROFILES: dict[str, Profile] = {p.name: p for p in (NUMENERA, CYPHER)}
+
+#: Every profile a name can refer to: the built-ins plus the house rules sets the open
+#: library (or an import being read) registered. Keys of house sets are entry uids, so
+#: sets of different libraries never collide.
+PROFILES: dict[str, Profile] = dict(BUILTIN_PROFILES)
 
 
 def get_profile(name: str) -> Profile:
@@ -120,5 +140,26 @@ def get_profile(name: str) -> Profile:
     try:
         return PROFILES[name]
     except KeyError:
-        known = ", ".join(sorted(PROFILES))
+        known = ", ".join(sorted(p.label for p in PROFILES.values()))
         raise KeyError(f"unknown rules profile {name!r} (known: {known})") from None
+
+
+def is_builtin(name: str) -> bool:
+    """Whether `name` is one of the two read-only built-in profiles."""
+    return name in BUILTIN_PROFILES
+
+
+def register_profile(profile: Profile) -> None:
+    """Make a house rules profile known to `get_profile` (replacing an older version).
+
+    The built-in names cannot be taken over: built-ins are read-only.
+    """
+    if profile.name in BUILTIN_PROFILES:
+        raise RulesError(f"'{profile.label}' cannot replace the built-in {profile.name} rules.")
+    PROFILES[profile.name] = profile
+
+
+def unregister_profile(name: str) -> None:
+    """Forget a house rules profile (after its entry was deleted); built-ins stay."""
+    if name not in BUILTIN_PROFILES:
+        PROFILES.pop(name, None)

@@ -19,12 +19,13 @@ from numdesk.store.errors import LibraryError
 if TYPE_CHECKING:
     from numdesk.store.library import Library
     from numdesk.store.repository import Repository
+    from numdesk.store.rules_sets import ensure_rules_set
 
-__all__ = ["EntrySummary", "Library", "LibraryError", "Repository"]
+__all__ = ["EntrySummary", "Library", "LibraryError", "Repository", "ensure_rules_set"]
 
 
 def __getattr__(name: str) -> Any:
-    """`Library` and `Repository`, imported when first asked for."""
+    """`Library`, `Repository` and `ensure_rules_set`, imported when first asked for."""
     if name == "Library":
         from numdesk.store.library import Library
 
@@ -33,4 +34,8 @@ def __getattr__(name: str) -> Any:
         from numdesk.store.repository import Repository
 
         return Repository
+    if name == "ensure_rules_set":
+        from numdesk.store.rules_sets import ensure_rules_set
+
+        return ensure_rules_set
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

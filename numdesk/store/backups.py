@@ -8,8 +8,11 @@ looks like a backup.
 
 from __future__ import annotations
 
+import errno
+import glob
 import os
 import sqlite3
+import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -17,6 +20,11 @@ from numdesk.store.errors import LibraryError
 
 #: How many automatic backups are kept per library.
 KEEP_BACKUPS = 10
+#: How many copies taken before migrations are kept per library.
+KEEP_MIGRATION_COPIES = 3
+#: A half-written copy untouched for this long belongs to a process that died.
+STALE_PARTIAL_SECONDS = 60.0
+_PARTIAL_ENDINGS = (".partial", ".partial-journal", ".partial-wal", ".partial-shm")
 #: An automatic backup is taken on open when the newest one is older than this.
 AUTO_BACKUP_EVERY = timedelta(hours=24)
 _STAMP = "%Y%m%dT%H%M%S%fZ"
@@ -100,10 +108,20 @@ def backup_now(library: Path) -> Path:
     try:
         folder.mkdir(exist_ok=True)
     except OSError as err:
-        raise LibraryError(f"Could not create the backup folder {folder}: {err}.") from err
+        raise LibraryError(
+            f"Could not create the backup folder {folder} ({err.strerror or err})."
+        ) from err
     target = folder / f"{library.stem}-{stamp()}{library.suffix}"
     copy_database(library, target)
     return target
+
+
+def failure_reason(err: BaseException) -> str:
+    """Why a backup could not be written, in a few words and without paths."""
+    text = (err.strerror if isinstance(err, OSError) else None) or str(err)
+    if (isinstance(err, OSError) and err.errno == errno.ENOSPC) or "full" in text.lower():
+        return "the disk is full"
+    return f"the backups folder could not be written ({text})"
 
 
 def prune_backups(library: Path, keep: int = KEEP_BACKUPS) -> None:
@@ -120,3 +138,53 @@ def auto_backup_due(library: Path, now: datetime | None = None) -> bool:
     newest = _stamp_of(library, backups[0])
     now = now or datetime.now(UTC)
     return newest is None or now - newest >= AUTO_BACKUP_EVERY
+
+
+def list_migration_copies(library: Path) -> list[Path]:
+    """The copies taken before migrations (`<name>.backup-<revision>-<time>`), newest first."""
+    prefix = f"{library.name}.backup-"
+    found = [
+        p
+        for p in library.parent.glob(f"{glob.escape(prefix)}*")
+        if p.is_file() and not p.name.endswith(_PARTIAL_ENDINGS)
+    ]
+    return sorted(found, key=lambda p: p.name.rsplit("-", 1)[-1], reverse=True)
+
+
+def prune_migration_copies(library: Path, keep: int = KEEP_MIGRATION_COPIES) -> None:
+    """Delete all but the newest `keep` copies taken before migrations.
+
+    Each failed attempt at an upgrade leaves one more full copy of the library; like
+    the rolling backups only the newest few are worth their disk space.
+    """
+    for old in list_migration_copies(library)[keep:]:
+        old.unlink(missing_ok=True)
+
+
+def remove_stale_partials(library: Path, now: float | None = None) -> list[Path]:
+    """Delete half-written copies of `library` left by a process killed while copying.
+
+    A copy is written as `<target>.partial` (SQLite may add `<target>.partial-journal`)
+    and renamed when complete, so a `.partial` file is never a usable backup. Files
+    touched within `STALE_PARTIAL_SECONDS` are left alone: another numdesk may be
+    writing them right now. Returns what was removed.
+    """
+    now = time.time() if now is None else now
+    candidates = [
+        *backups_dir(library).glob(
+            f"{glob.escape(library.stem)}-*{glob.escape(library.suffix)}.partial*"
+        ),
+        *library.parent.glob(f"{glob.escape(library.name)}.backup-*.partial*"),
+    ]
+    removed = []
+    for path in candidates:
+        try:
+            if (
+                path.name.endswith(_PARTIAL_ENDINGS)
+                and now - path.stat().st_mtime > STALE_PARTIAL_SECONDS
+            ):
+                path.unlink()
+                removed.append(path)
+        except OSError:
+            continue  # a read-only folder: the next writable open tries again
+    return removed

@@ -26,25 +26,32 @@ def sqlite_url(path: Path) -> URL:
     return URL.create("sqlite", database=str(path))
 
 
-def make_engine(path: Path, *, write: bool, foreign_keys: bool = True) -> Engine:
+def make_engine(
+    path: Path, *, write: bool, foreign_keys: bool = True, read_only: bool = False
+) -> Engine:
     """An engine on `path`; `write` chooses BEGIN IMMEDIATE over a deferred BEGIN.
 
     Migrations pass `foreign_keys=False`: rebuilding a table with foreign keys on would
-    cascade-delete the rows that point at it.
+    cascade-delete the rows that point at it. `read_only` connections never write to
+    the file or create side files (see `read_only_connection`).
     """
-    engine = create_engine(
-        sqlite_url(path),
-        connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT_MS / 1000},
-    )
+    connect_args = {"check_same_thread": False, "timeout": BUSY_TIMEOUT_MS / 1000}
+    if read_only:
+        engine = create_engine(
+            "sqlite://", creator=lambda: read_only_connection(path, BUSY_TIMEOUT_MS / 1000)
+        )
+    else:
+        engine = create_engine(sqlite_url(path), connect_args=connect_args)
 
     def on_connect(dbapi_conn: sqlite3.Connection, _record: Any) -> None:
         dbapi_conn.isolation_level = None
         cur = dbapi_conn.cursor()
         cur.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         cur.execute(f"PRAGMA foreign_keys = {'ON' if foreign_keys else 'OFF'}")
-        cur.execute("PRAGMA journal_mode = WAL")
-        # FULL syncs the WAL on every commit: a saved edit survives a power cut too.
-        cur.execute("PRAGMA synchronous = FULL")
+        if not read_only:
+            cur.execute("PRAGMA journal_mode = WAL")
+            # FULL syncs the WAL on every commit: a saved edit survives a power cut too.
+            cur.execute("PRAGMA synchronous = FULL")
         cur.close()
 
     begin_sql = "BEGIN IMMEDIATE" if write else "BEGIN"
@@ -55,3 +62,16 @@ def make_engine(path: Path, *, write: bool, foreign_keys: bool = True) -> Engine
     event.listen(engine, "connect", on_connect)
     event.listen(engine, "begin", on_begin)
     return engine
+
+
+def read_only_connection(path: Path, timeout: float) -> sqlite3.Connection:
+    """A connection that cannot write to `path` nor create its `-wal`/`-shm` files.
+
+    Without a WAL file nobody is writing and the main file is complete: it is opened
+    immutable (no locks, no side files; works on a read-only file in a read-only
+    folder). With one, another numdesk may be writing, so it is opened `mode=ro`.
+    """
+    uri = path.resolve().as_uri() + "?mode=ro"
+    if not Path(f"{path}-wal").exists():
+        uri += "&immutable=1"
+    return sqlite3.connect(uri, uri=True, timeout=timeout, check_same_thread=False)

@@ -20,9 +20,11 @@ from numdesk.model.follower import Follower
 from numdesk.model.history import HistoryEntry
 from numdesk.model.items import Armor, Artifact, Cypher, Weapon
 from numdesk.model.kinds import ENTRY_CLASSES, EntryKind, ModelObject, kind_of
+from numdesk.model.rules_set import RulesSet
 from numdesk.model.serialize import from_data, to_data
 from numdesk.model.tables import RollTable
 from numdesk.model.templates import SentenceTemplate, TypeTemplate
+from numdesk.rules.profiles import BUILTIN_PROFILES
 from numdesk.store.errors import LibraryError
 
 #: Keys whose values are identifiers, binary data or running logs, not words anyone
@@ -139,6 +141,10 @@ def subtitle(obj: ModelObject, kind: EntryKind) -> str:
         return f"Encounter, {count} combatant{'s' if count != 1 else ''}"
     if isinstance(obj, RollTable):
         return f"{obj.category.capitalize()} table (d{obj.die})"
+    if isinstance(obj, RulesSet):
+        base = BUILTIN_PROFILES[obj.base].label if obj.base in BUILTIN_PROFILES else obj.base
+        count = len(obj.changes)
+        return f"House rules from {base}, {count} change{'s' if count != 1 else ''}"
     return kind.value.capitalize()
 
 

@@ -13,6 +13,7 @@ import sqlite3
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from tempfile import TemporaryDirectory
 from types import TracebackType
 from typing import Any
 
@@ -28,6 +29,7 @@ from numdesk.model.encounter import Encounter
 from numdesk.model.follower import Follower
 from numdesk.model.items import Armor, Artifact, Cypher, Equipment, Oddity, Shield, Weapon
 from numdesk.model.kinds import ENTRY_CLASSES, EntryKind, ModelObject
+from numdesk.model.rules_set import RulesSet
 from numdesk.model.summary import EntrySummary
 from numdesk.model.tables import RollTable
 from numdesk.model.templates import SentenceTemplate, TypeTemplate
@@ -47,6 +49,12 @@ from numdesk.store.migrate import (
 from numdesk.store.repository import Repository
 from numdesk.store.restore import restore
 from numdesk.store.revisions import HEAD
+from numdesk.store.rules_sets import (
+    forget,
+    load_registry,
+    refuse_delete_in_use,
+    register_sets,
+)
 from numdesk.store.schema import Entry, Meta, Tag
 from numdesk.store.search import query_summaries
 from numdesk.store.starter import STARTER_EDITION, load_starter
@@ -65,11 +73,16 @@ from numdesk.store.writer import (
 class Library:
     """An open library file. Use `Library.open` or `Library.create`, then `close()`."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, *, read_only: bool = False) -> None:
         """Connect to a file that is already at the newest schema (use `open`)."""
         self._path = path
-        self._writer = make_engine(path, write=True)
-        self._reader = make_engine(path, write=False)
+        self._read_only = read_only
+        #: why no automatic backup was made on open (None: made, or not due)
+        self.backup_problem: str | None = None
+        #: a folder holding an upgraded copy, for a read-only open of an older file
+        self._scratch: TemporaryDirectory[str] | None = None
+        self._writer = make_engine(path, write=True, read_only=read_only)
+        self._reader = make_engine(path, write=False, read_only=read_only)
         self._write: sessionmaker[Session] = sessionmaker(self._writer, expire_on_commit=False)
         self._read: sessionmaker[Session] = sessionmaker(self._reader)
         self.characters: Repository[Character] = Repository(self, EntryKind.CHARACTER, Character)
@@ -96,9 +109,13 @@ class Library:
             self, EntryKind.FLAVOR, SentenceTemplate
         )
         self.tables: Repository[RollTable] = Repository(self, EntryKind.TABLE, RollTable)
+        self.rules_sets: Repository[RulesSet] = Repository(self, EntryKind.RULES_SET, RulesSet)
         self._repos: dict[EntryKind, Repository[Any]] = {
             repo.kind: repo for repo in vars(self).values() if isinstance(repo, Repository)
         }
+        #: rules sets stored here that cannot be used (each a sentence), from the last load
+        self.rules_set_problems: list[str] = []
+        self._registered: set[str] = set()
 
     # -- opening and closing ---------------------------------------------------------
 
@@ -125,9 +142,44 @@ class Library:
         if revision != HEAD:
             migrate_with_backup(path, revision)
         library = cls(path)
+        backups.remove_stale_partials(path)
         if backup_due:
-            library.backup_now()
+            library.backup_problem = library._try_backup()
         library._add_newer_starter()
+        library._load_rules_sets()
+        return library
+
+    @classmethod
+    def open_read_only(cls, path: Path) -> Library:
+        """Open an existing library for reading only: exports and printing.
+
+        Nothing is created or changed: a missing or empty file is refused, no backup is
+        taken, and a file with an older schema is upgraded in a temporary copy. A
+        read-only file (or one in a read-only folder) opens as well as any other.
+        """
+        path = Path(path).expanduser()
+        if not path.exists():
+            raise LibraryError(f"There is no library at {path}.")
+        check_location(path)
+        revision = read_revision(path, writable=False)
+        if revision is None:
+            raise LibraryError(f"{path} is empty, not a numdesk library; it was not changed.")
+        if revision == HEAD:
+            return cls(path, read_only=True)
+        scratch = TemporaryDirectory(prefix="numdesk-")
+        try:
+            copy = Path(scratch.name) / path.name
+            backups.copy_database(path, copy)
+            upgrade(copy, HEAD)
+            library = cls(copy, read_only=True)
+        except Exception as err:
+            scratch.cleanup()
+            if isinstance(err, LibraryError):
+                raise
+            raise LibraryError(
+                f"numdesk could not read the older library {path} ({err}); it was not changed."
+            ) from err
+        library._scratch = scratch
         return library
 
     @classmethod
@@ -171,9 +223,17 @@ class Library:
         return self._path
 
     def close(self) -> None:
-        """Close every connection (the WAL is folded back into the file)."""
+        """Close every connection (the WAL is folded back into the file).
+
+        The library's rules sets leave the registry: another library does not know them.
+        """
+        forget(self._registered)
+        self._registered.clear()
         self._writer.dispose()
         self._reader.dispose()
+        if self._scratch is not None:
+            self._scratch.cleanup()
+            self._scratch = None
 
     def __enter__(self) -> Library:
         return self
@@ -209,6 +269,7 @@ class Library:
         tags and `favourites` marks entries as favourites in the same transaction, so an
         import files what it brings without one commit per entry.
         """
+        objs = list(objs)
         rows = [describe(obj) for obj in objs]
         with self._writing() as session:
             conn = session.connection()
@@ -228,6 +289,7 @@ class Library:
                 conn.execute(
                     update(Entry).where(Entry.uid.in_(list(favourites))).values(favourite=True)
                 )
+        self.rules_set_problems = register_sets(objs, self._registered)
 
     def load(self, uid: str) -> ModelObject:
         """The entry `uid` whatever its kind; LibraryError if missing."""
@@ -295,6 +357,14 @@ class Library:
     def delete(self, uid: str) -> None:
         """Remove entry `uid` whatever its kind (with its tags and history)."""
         self._delete(uid, None)
+
+    def check_deletable(self, uid: str) -> None:
+        """LibraryError naming the users if `uid` is a rules set that entries still use."""
+        with self._reading() as session:
+            conn = session.connection()
+            row = conn.execute(select(Entry.kind, Entry.name).where(Entry.uid == uid)).first()
+            if row is not None and row.kind == EntryKind.RULES_SET.value:
+                refuse_delete_in_use(conn, uid, row.name)
 
     def summary(self, uid: str) -> EntrySummary:
         """The browser line of entry `uid`; LibraryError if missing."""
@@ -372,6 +442,19 @@ class Library:
         backups.prune_backups(self._path)
         return target
 
+    def _try_backup(self) -> str | None:
+        """Take the daily backup; a failure (a full disk) is reported, never fatal.
+
+        The library opens either way and `backup_problem` holds the reason in a few
+        words; as no new backup exists, the next open tries again.
+        """
+        try:
+            self.backup_now()
+        except (LibraryError, OSError) as err:
+            cause = err.__cause__ if isinstance(err, LibraryError) and err.__cause__ else err
+            return backups.failure_reason(cause)
+        return None
+
     def list_backups(self) -> list[Path]:
         """The backups of this library, newest first."""
         return backups.list_backups(self._path)
@@ -396,6 +479,11 @@ class Library:
         with self._writing() as session:
             _put_meta(session, key, value)
 
+    def _load_rules_sets(self) -> None:
+        """Register this library's house rules sets so `get_profile` knows them."""
+        with self._reading() as session:
+            self.rules_set_problems = load_registry(session.connection(), self._registered)
+
     def _add_newer_starter(self) -> None:
         """Add the starter files newer than the library's edition, new uids only.
 
@@ -417,6 +505,8 @@ class Library:
     @contextmanager
     def _writing(self) -> Iterator[Session]:
         """One write transaction (BEGIN IMMEDIATE); database errors become LibraryError."""
+        if self._read_only:
+            raise LibraryError(f"The library {self._path} is open read-only; nothing was changed.")
         try:
             with self._write.begin() as session:
                 yield session
@@ -457,15 +547,24 @@ class Library:
         row = describe(obj)
         if row.kind != kind:
             raise LibraryError(f"'{row.name}' is a {row.kind.value}, not a {kind.value}.")
+        if isinstance(obj, RulesSet):
+            obj.profile()  # a set whose changes do not fit is refused, not stored
         with self._writing() as session:
             write_rows(session.connection(), [row])
+        register_sets([obj], self._registered)
 
     def _delete(self, uid: str, kind: EntryKind | None) -> None:
         with self._writing() as session:
             conn = session.connection()
             entry_id = self._entry_id(conn, uid, kind)
+            row = conn.execute(select(Entry.kind, Entry.name).where(Entry.id == entry_id)).one()
+            if row.kind == EntryKind.RULES_SET.value:
+                refuse_delete_in_use(conn, uid, row.name)
             conn.execute(delete(Entry).where(Entry.id == entry_id))
             drop_unused_tags(conn)
+        if row.kind == EntryKind.RULES_SET.value:
+            forget([uid])
+            self._registered.discard(uid)
 
     def _list(self, kind: EntryKind) -> list[EntrySummary]:
         with self._reading() as session:

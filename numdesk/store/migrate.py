@@ -13,7 +13,11 @@ import stat
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from numdesk.store.backups import copy_database, migration_backup_path
+from numdesk.store.backups import (
+    copy_database,
+    migration_backup_path,
+    prune_migration_copies,
+)
 from numdesk.store.errors import LibraryError
 from numdesk.store.revisions import APPLICATION_ID, HEAD, REVISIONS
 
@@ -192,8 +196,34 @@ def _run(path: Path, direction: str, revision: str) -> None:
 
 
 def migrate_with_backup(path: Path, revision: str) -> Path:
-    """Copy an older library beside itself, then migrate it to the newest schema."""
+    """Copy an older library beside itself, then migrate it to the newest schema.
+
+    The migration is one transaction, so when it fails the file is left as it was; the
+    user gets one sentence saying so and where the copy is (never a driver traceback
+    with every bound parameter). Only the newest `KEEP_MIGRATION_COPIES` copies stay.
+    """
     backup = migration_backup_path(path, revision)
-    copy_database(path, backup)
-    upgrade(path, HEAD)
+    try:
+        copy_database(path, backup)
+    except LibraryError as err:
+        raise LibraryError(
+            f"numdesk could not upgrade the library {path}: it could not copy it first "
+            f"({_reason(err.__cause__ or err)}). The library is unchanged."
+        ) from err
+    prune_migration_copies(path)
+    try:
+        upgrade(path, HEAD)
+    except Exception as err:
+        raise LibraryError(
+            f"numdesk could not upgrade the library {path}; it is unchanged; a copy is at "
+            f"{backup} ({_reason(err)})."
+        ) from err
     return backup
+
+
+def _reason(err: BaseException) -> str:
+    """The first line of what went wrong, short: a database error without its SQL."""
+    orig = getattr(err, "orig", None)
+    text = str(orig if orig is not None else err).strip().splitlines()
+    first = text[0] if text else type(err).__name__
+    return first if len(first) <= 120 else first[:117] + "..."

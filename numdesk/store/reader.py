@@ -16,7 +16,7 @@ import sqlite3
 from collections.abc import Collection
 from pathlib import Path
 
-from numdesk.model.kinds import EntryKind
+from numdesk.model.entry_kind import EntryKind
 from numdesk.model.summary import EntrySummary
 from numdesk.store.errors import LibraryError
 from numdesk.store.migrate import read_revision

@@ -17,8 +17,7 @@ from PySide6.QtGui import QUndoGroup, QUndoStack
 from PySide6.QtWidgets import QApplication, QStackedWidget, QTabWidget, QWidget
 
 from numdesk.controllers.library import LibraryController
-from numdesk.model.kinds import EntryKind
-from numdesk.views.entry_editor import EntryEditor, can_edit
+from numdesk.model.entry_kind import EntryKind
 
 
 class Documents(QObject):
@@ -98,6 +97,8 @@ class Documents(QObject):
             return self._open_sheet(uid)
         if kind is EntryKind.ENCOUNTER:
             return self._open_encounter(uid)
+        from numdesk.views.entry_editor import EntryEditor, can_edit
+
         if not can_edit(kind):
             raise ValueError(f"no editor for {kind}")
         editor = EntryEditor(self._controller, uid)
@@ -160,6 +161,8 @@ class Documents(QObject):
         widget = self._tabs.widget(index)
         if widget is None:
             return
+        from numdesk.views.entry_editor import EntryEditor
+
         if isinstance(widget, EntryEditor):
             widget.commit_all()
         self._tabs.removeTab(index)

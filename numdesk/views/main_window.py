@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QIcon
 from PySide6.QtWidgets import (
     QApplication,
-    QFileDialog,
     QLabel,
-    QProgressDialog,
     QSplitter,
     QStackedWidget,
     QTabWidget,
@@ -31,15 +31,15 @@ from numdesk.controllers.library import LibraryController
 from numdesk.model.errors import DomainError
 from numdesk.paths import resource_path
 from numdesk.views import theme
-from numdesk.views.about import AboutDialog
 from numdesk.views.actions import ActionId, create_actions
-from numdesk.views.dialogs import confirm, show_error
 from numdesk.views.documents import Documents
 from numdesk.views.forms import child, load_form
-from numdesk.views.library import LibraryBrowser, entry_actions, transfer
+from numdesk.views.library import LibraryBrowser
 from numdesk.views.library.host import LibraryHost
-from numdesk.views.preferences import PreferencesDialog
-from numdesk.views.theme import dim, heading_font
+from numdesk.views.theme import dim, heading_font, mark_error
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QProgressDialog
 
 LIBRARY_FILTER = QT_TRANSLATE_NOOP(
     "MainWindow", "numdesk libraries (*.numdesk *.sqlite *.db);;All files (*)"
@@ -52,6 +52,22 @@ def app_icon() -> QIcon:
     for png in sorted(resource_path("icons").glob("numdesk-*.png")):
         icon.addFile(str(png))
     return icon
+
+
+def _entry_actions() -> ModuleType:
+    """The new/duplicate/rename/delete/tag flows, imported on first use (like
+    `_transfer`): the first window does not need their dialogs."""
+    from numdesk.views.library import entry_actions
+
+    return entry_actions
+
+
+def _transfer() -> ModuleType:
+    """The import, export and print flows, imported on first use: they bring the
+    page layout code, which the first window does not need."""
+    from numdesk.views.library import transfer
+
+    return transfer
 
 
 class MainWindow(LibraryHost):
@@ -93,10 +109,15 @@ class MainWindow(LibraryHost):
         self.print_progress: QProgressDialog | None = None
         self.status_label = QLabel()
         self.statusBar().addPermanentWidget(self.status_label)
+        self.backup_label = QLabel()
+        self.backup_label.setObjectName("backupProblem")
+        mark_error(self.backup_label)
+        self.statusBar().addWidget(self.backup_label, 1)
         self.resize(1366, 768)
         self.restore_layout()
         self._update_title()
         self._update_actions()
+        self._report_backup()
         self.actions_by_id[ActionId.SHOW_LIBRARY].setChecked(
             self.splitter.widget(0).isVisibleTo(self)
         )
@@ -205,20 +226,20 @@ class MainWindow(LibraryHost):
     def _connect(self) -> None:
         a = self.actions_by_id
         handlers: dict[ActionId, Callable[[], object]] = {
-            ActionId.NEW_CHARACTER: lambda: entry_actions.new_character(self),
-            ActionId.NEW_ENCOUNTER: lambda: entry_actions.new_encounter(self),
-            ActionId.NEW_ENTRY: lambda: entry_actions.new_entry(self),
+            ActionId.NEW_CHARACTER: lambda: _entry_actions().new_character(self),
+            ActionId.NEW_ENCOUNTER: lambda: _entry_actions().new_encounter(self),
+            ActionId.NEW_ENTRY: lambda: _entry_actions().new_entry(self),
             ActionId.NEW_LIBRARY: self.new_library,
             ActionId.OPEN_LIBRARY: self.open_library_dialog,
-            ActionId.IMPORT: lambda: transfer.import_dialog(self),
-            ActionId.EXPORT_LIBRARY: lambda: transfer.export_dialog(self, None),
-            ActionId.EXPORT_SELECTION: lambda: transfer.export_dialog(
+            ActionId.IMPORT: lambda: _transfer().import_dialog(self),
+            ActionId.EXPORT_LIBRARY: lambda: _transfer().export_dialog(self, None),
+            ActionId.EXPORT_SELECTION: lambda: _transfer().export_dialog(
                 self, self.selected_or_current()
             ),
-            ActionId.EXPORT_PDF: lambda: transfer.export_pdf_dialog(self),
-            ActionId.PRINT: lambda: transfer.print_dialog(self),
-            ActionId.PRINT_PREVIEW: lambda: transfer.print_preview_dialog(self),
-            ActionId.RESTORE_BACKUP: lambda: entry_actions.restore_backup(self),
+            ActionId.EXPORT_PDF: lambda: _transfer().export_pdf_dialog(self),
+            ActionId.PRINT: lambda: _transfer().print_dialog(self),
+            ActionId.PRINT_PREVIEW: lambda: _transfer().print_preview_dialog(self),
+            ActionId.RESTORE_BACKUP: lambda: _entry_actions().restore_backup(self),
             ActionId.CLOSE_TAB: self.close_current_tab,
             ActionId.QUIT: self.close,
             ActionId.UNDO: self.documents.undo_group.undo,
@@ -226,11 +247,11 @@ class MainWindow(LibraryHost):
             ActionId.FIND: self.find,
             ActionId.PREFERENCES: self.show_preferences,
             ActionId.OPEN_ENTRY: self.open_selected,
-            ActionId.DUPLICATE: lambda: entry_actions.duplicate(self),
-            ActionId.RENAME: lambda: entry_actions.rename(self),
-            ActionId.DELETE: lambda: entry_actions.delete(self),
-            ActionId.FAVOURITE: lambda: entry_actions.toggle_favourite(self),
-            ActionId.EDIT_TAGS: lambda: entry_actions.edit_tags(self),
+            ActionId.DUPLICATE: lambda: _entry_actions().duplicate(self),
+            ActionId.RENAME: lambda: _entry_actions().rename(self),
+            ActionId.DELETE: lambda: _entry_actions().delete(self),
+            ActionId.FAVOURITE: lambda: _entry_actions().toggle_favourite(self),
+            ActionId.EDIT_TAGS: lambda: _entry_actions().edit_tags(self),
             ActionId.ABOUT: self.show_about,
             ActionId.SHOW_LIBRARY: self.toggle_library,
         }
@@ -257,18 +278,37 @@ class MainWindow(LibraryHost):
         self.browser.resultsChanged.connect(self._update_status)
         self.documents.currentChanged.connect(self._update_actions)
         self.controller.libraryOpened.connect(lambda _p: self._update_title())
+        self.controller.libraryOpened.connect(lambda _p: self._report_backup())
         self.controller.entriesChanged.connect(self._update_status)
         self.controller.confirm = self._confirm_undo
         self.controller.notice.connect(self._show_notice)
 
     def _confirm_undo(self, question: str) -> bool:
         """Undoing the creation of an entry changed since deletes work: ask first."""
+        from numdesk.views.dialogs import confirm
+
         return confirm(self, self.tr("Undo"), question, self.tr("&Delete It"))
 
     def _show_notice(self, message: str) -> None:
         """An undo or redo that was refused says why (after the step is put back)."""
+        from numdesk.views.dialogs import show_error
+
         self.statusBar().showMessage(message, 15000)
         QTimer.singleShot(0, lambda: show_error(self, self.tr("numdesk"), message))
+
+    def _report_backup(self) -> None:
+        """Say in the status bar why opening the library made no backup (a full disk).
+
+        A label of its own, not a passing message: hovering a menu would wipe that.
+        """
+        problem = self.controller.backup_problem if self.controller.is_open else None
+        text = ""
+        if problem:
+            text = self.tr("No backup was made today: {0}. numdesk will try again next time.")
+            text = text.format(problem)
+        self.backup_label.setText(text)
+        self.backup_label.setToolTip(text)
+        self.backup_label.setVisible(bool(text))
 
     def _set_undo_text(self, action_id: ActionId, text: str) -> None:
         """The Edit menu names the step ("Undo Took 3 Might damage…"); the toolbar button
@@ -339,8 +379,12 @@ class MainWindow(LibraryHost):
         try:
             handler()
         except DomainError as err:
+            from numdesk.views.dialogs import show_error
+
             show_error(self, self.tr("numdesk"), err.message)
         except OSError as err:  # a file the user chose could not be read or written
+            from numdesk.views.dialogs import show_error
+
             where = f"{err.filename}: " if err.filename else ""
             show_error(self, self.tr("numdesk"), f"{where}{err.strerror or err}")
 
@@ -386,6 +430,8 @@ class MainWindow(LibraryHost):
 
     def open_library_dialog(self) -> None:
         """File > Open Library."""
+        from PySide6.QtWidgets import QFileDialog
+
         start = str(self.controller.path.parent) if self.controller.path else ""
         name, _ = QFileDialog.getOpenFileName(
             self, self.tr("Open Library"), start, self.tr(LIBRARY_FILTER)
@@ -395,6 +441,8 @@ class MainWindow(LibraryHost):
 
     def new_library(self) -> None:
         """File > New Library: a new file with starter content."""
+        from PySide6.QtWidgets import QFileDialog
+
         start = str(self.controller.path.parent) if self.controller.path else ""
         name, _ = QFileDialog.getSaveFileName(
             self, self.tr("New Library"), start, self.tr(LIBRARY_FILTER)
@@ -407,6 +455,8 @@ class MainWindow(LibraryHost):
 
     def show_preferences(self) -> None:
         """Edit > Preferences."""
+        from numdesk.views.preferences import PreferencesDialog
+
         dialog = PreferencesDialog(self.settings, self)
         if dialog.exec():
             choice = dialog.chosen_theme()
@@ -417,6 +467,8 @@ class MainWindow(LibraryHost):
 
     def show_about(self) -> None:
         """Help > About, with the CSRD attribution when the library holds CSRD content."""
+        from numdesk.views.about import AboutDialog
+
         AboutDialog(self.windowIcon(), self.csrd_license_text(), self).exec()
 
     def csrd_license_text(self) -> str | None:

@@ -43,20 +43,21 @@ def test_good_csv(library: Library, tmp_path: Path) -> None:
     [
         (
             "name,level\nOgre,ten\n",
-            "bad.csv: row 2, column 'level': expected a whole number from 0 to 10, found 'ten'.",
+            "bad.csv: row 2, column 'level': expected a whole number from 1 to 10, found 'ten'.",
         ),
         (
             "name,level,health\nOgre,3,9\nTroll,5,-2\n",
-            "bad.csv: row 3, column 'health': expected a whole number of 0 or more, found '-2'.",
+            "bad.csv: row 3, column 'health': expected a whole number from 0 to 999999, "
+            "found '-2'.",
         ),
         (
             "name,level\nOgre,11\n",
-            "bad.csv: row 2, column 'level': expected a whole number from 0 to 10, found '11'.",
+            "bad.csv: row 2, column 'level': expected a whole number from 1 to 10, found '11'.",
         ),
         ("name,level\n,3\n", "bad.csv: row 2, column 'name': expected a name."),
         (
             "Name,Level\nOgre,\n",
-            "bad.csv: row 2, column 'level': expected a whole number from 0 to 10.",
+            "bad.csv: row 2, column 'level': expected a whole number from 1 to 10.",
         ),
     ],
 )

@@ -51,7 +51,7 @@ def test_bad_file_is_one_line_and_writes_nothing(tmp_path: Path) -> None:
     assert done.returncode == 1
     assert done.stdout == ""
     assert done.stderr == (
-        "numdesk: bad.csv: row 2, column 'level': expected a whole number from 0 to 10, "
+        "numdesk: bad.csv: row 2, column 'level': expected a whole number from 1 to 10, "
         "found 'huge'.\n"
     )
     assert not lib.exists()  # validated before the library was even opened

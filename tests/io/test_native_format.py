@@ -205,7 +205,7 @@ def _set(data: dict[str, Any], path: str, value: Any) -> None:
         ("pools.might.current", 99, "The Might Pool cannot be above its maximum of 10."),
         ("pools.speed.edge", -1, "Speed Edge cannot be negative."),
         ("skills.0.level", "expert", "Numenera has no 'expert' skill level"),
-        ("profile", "dnd", "The rules profile 'dnd' is not one numdesk knows"),
+        ("profile", "dnd", "The rules 'dnd' are not built in"),
     ],
 )
 def test_values_no_edit_could_make_are_refused(

@@ -58,7 +58,7 @@ def test_set_field_applies_and_reverts(field: str, value: object, summary: str) 
         ("tier", "two", "Tier must be a whole number."),
         ("name", "  ", "Name cannot be empty."),
         ("portrait", b"not an image", "The portrait must be a PNG, JPEG, GIF, BMP or WebP image."),
-        ("profile", "dnd", "Choose the 'numenera' or the 'cypher' rules profile."),
+        ("profile", "dnd", "Choose numenera, cypher or one of the library's rules sets."),
     ],
 )
 def test_set_field_refuses_bad_values(field: str, value: object, message: str) -> None:

@@ -145,18 +145,32 @@ def test_unknown_names_and_missing_library_are_one_line_errors(
 
 
 def test_default_library_is_the_users_own(tmp_path: Path) -> None:
-    """Run as a user would, in a fresh process whose data folder is a temporary one."""
+    """Run as a user would, in a fresh process whose data folder is a temporary one.
+
+    Printing only reads: without a library it says so and creates none (issue 12);
+    once the user has one (the app makes it on first start), it prints from it.
+    """
     out = tmp_path / "starter.pdf"
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "QT_QPA_PLATFORM": "offscreen"}
     argv = ["export-pdf", "--creature", "Street tough", "--out", str(out)]
-    result = subprocess.run(
-        [sys.executable, "-m", "numdesk", *argv],
-        cwd=REPO_ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+
+    def run() -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "numdesk", *argv],
+            cwd=REPO_ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+
+    own = tmp_path / "data" / "numdesk" / "library.numdesk"
+    missing = run()
+    assert missing.returncode == 1
+    assert missing.stderr == f"numdesk: There is no library at {own}.\n"
+    assert not own.exists() and not out.exists()
+    own.parent.mkdir(parents=True)
+    Library.create(own).close()  # with starter content, as the app's first start
+    result = run()
     assert result.returncode == 0, result.stderr
     assert "Street tough" in pdf_text(out)
-    assert (tmp_path / "data" / "numdesk" / "library.numdesk").exists()

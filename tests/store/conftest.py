@@ -12,6 +12,7 @@ from numdesk.model.follower import Follower
 from numdesk.model.history import HistoryEntry
 from numdesk.model.items import Armor, Artifact, Cypher, Equipment, Oddity, Shield, Weapon
 from numdesk.model.kinds import EntryKind, ModelObject, kind_of
+from numdesk.model.rules_set import RulesSet
 from numdesk.model.tables import RollTable, TableRow
 from numdesk.model.templates import SentenceTemplate, TierAbilities, TypeTemplate
 from numdesk.rules.types import (
@@ -126,6 +127,12 @@ def make_samples() -> dict[EntryKind, ModelObject]:
             category="other",
             die=6,
             rows=[TableRow(1, 3, "Red rain"), TableRow(4, 6, "Silent thunder")],
+        ),
+        EntryKind.RULES_SET: RulesSet(
+            "Long Ninth World days",
+            base="numenera",
+            changes={"day_hours": 30, "type_names": ["Glaive", "Nano"]},
+            description="Our table's calendar.",
         ),
     }
 

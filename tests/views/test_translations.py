@@ -16,7 +16,7 @@ from numdesk.rules.advancement import advancement_label
 from numdesk.rules.combat_modifiers import COMBAT_MODIFIERS
 from numdesk.rules.defense import DefenseKind
 from numdesk.rules.difficulty import difficulty_name
-from numdesk.rules.profiles import PROFILES
+from numdesk.rules.profiles import BUILTIN_PROFILES
 from numdesk.rules.recovery import rest_label
 from numdesk.rules.xp import XpSpendKind, spend_label
 from numdesk.views.sheet.words import WORDS
@@ -81,7 +81,7 @@ def test_the_game_words_catalogue_holds_every_word_the_sheet_shows() -> None:
     shown |= {member.value.capitalize() for member in T.DamageType}
     shown |= {member.value.capitalize() for member in DefenseKind}
     shown |= {member.name.capitalize() for member in T.WoundSeverity}
-    shown |= {profile.label for profile in PROFILES.values()}
+    shown |= {profile.label for profile in BUILTIN_PROFILES.values()}
     shown |= {advancement_label(kind) for kind in T.Advancement}
     shown |= {spend_label(kind) for kind in XpSpendKind}
     shown |= {rest_label(rest) for rest in T.REST_ORDER}

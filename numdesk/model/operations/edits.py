@@ -60,7 +60,7 @@ def _convert(name: str, spec: _FieldSpec, value: object, character: Character) -
         return check_portrait(value)
     if spec.value_type == "profile":
         if value not in PROFILES:
-            raise DomainError("Choose the 'numenera' or the 'cypher' rules profile.", name)
+            raise DomainError("Choose numenera, cypher or one of the library's rules sets.", name)
         return value
     if spec.value_type == "track":
         if not profile_of(character).uses_damage_track:

@@ -117,7 +117,7 @@ class EntryEditor(QWidget):
     def _show(self, entry: ModelObject) -> None:
         self._entry = entry
         for name, field in self.fields.items():
-            field.load(getattr(entry, name))
+            field.load_entry(entry)
             self._set_error(name, "")
         self.heading.setText(entry.name)
 
@@ -155,6 +155,9 @@ class EntryEditor(QWidget):
         finally:
             self._writing = False
         self._entry = updated
+        for other in self.fields.values():
+            if field.name in other.follows:
+                other.load_entry(updated)
         if field.name == "name":
             self.heading.setText(updated.name)
             self.titleChanged.emit(updated.name)

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from numdesk.model.errors import DomainError
+from numdesk.model.limits import text_limit
 from numdesk.model.serialize import from_data, to_data
 from numdesk.model.tables import TableRow
 from numdesk.rules.types import Stat
@@ -65,6 +66,9 @@ class _FocusOut(QObject):
 class Field:
     """Base of every field editor: a widget, a label, and load/parse of one attribute."""
 
+    #: other fields of the entry whose committed change this field shows again
+    follows: tuple[str, ...] = ()
+
     def __init__(self, name: str, label: str) -> None:
         self.name = name
         self.label = label
@@ -83,6 +87,10 @@ class Field:
         """Show `value` (without committing)."""
         raise NotImplementedError
 
+    def load_entry(self, entry: Any) -> None:
+        """Show this field's value of `entry` (a field may read its neighbours too)."""
+        self.load(getattr(entry, self.name))
+
     def parse(self) -> Any:
         """The model value the widget now holds; DomainError if it is not a valid one."""
         raise NotImplementedError
@@ -100,6 +108,7 @@ class LineField(Field):
 
     def _build(self) -> QWidget:
         self.edit = QLineEdit()
+        self.edit.setMaxLength(text_limit(self.name))
         self.edit.editingFinished.connect(self._commit)
         return self.edit
 

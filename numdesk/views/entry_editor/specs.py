@@ -16,10 +16,14 @@ from numdesk.model.abilities import Skill
 from numdesk.model.errors import DomainError
 from numdesk.model.items import Equipment
 from numdesk.model.kinds import EntryKind, ModelObject, kind_of
+from numdesk.model.limits import LimitError, check_limits, range_of
+from numdesk.model.rules_set import RulesSet
 from numdesk.model.tables import RollTable
 from numdesk.model.templates import TierAbilities
 from numdesk.model.validation import check_sheet_item
-from numdesk.rules.profiles import get_profile
+from numdesk.rules.errors import RulesError
+from numdesk.rules.house_rules import check_label, derive_profile
+from numdesk.rules.profiles import PROFILES, get_profile, is_builtin
 from numdesk.rules.types import (
     AbilityKind,
     AbilitySource,
@@ -42,10 +46,17 @@ from numdesk.views.entry_editor.fields import (
     TextField,
     enum_choices,
 )
+from numdesk.views.entry_editor.rules_fields import RulesSwitchesField
 
 #: `translate("Context", "literal")`: a call lupdate extracts (a helper taking a
 #: variable hides the text from it)
 translate = QCoreApplication.translate
+
+
+def _span(field: str) -> tuple[int, int]:
+    """The spin box range of a field: the limit the importer and the sheet use too."""
+    bounds = range_of(*field.split("."))
+    return bounds.low, bounds.high
 
 
 def _name() -> Field:
@@ -53,12 +64,17 @@ def _name() -> Field:
 
 
 def _profile() -> Field:
+    """The rules an entry plays by: the built-ins, then the library's house rules sets."""
+    houses = sorted(
+        (p for p in PROFILES.values() if not is_builtin(p.name)), key=lambda p: p.label.casefold()
+    )
     return ChoiceField(
         "profile",
         translate("EntryEditor", "&Rules"),
         [
             (translate("EntryEditor", "Numenera"), "numenera"),
             (translate("EntryEditor", "Cypher System"), "cypher"),
+            *((p.label, p.name) for p in houses),
         ],
     )
 
@@ -66,7 +82,7 @@ def _profile() -> Field:
 def _creature() -> list[Field]:
     return [
         _name(),
-        IntField("level", translate("EntryEditor", "&Level"), 1, 10),
+        IntField("level", translate("EntryEditor", "&Level"), *_span("Creature.level")),
         _profile(),
         ChoiceField(
             "kind",
@@ -82,7 +98,7 @@ def _creature() -> list[Field]:
             0,
             translate("EntryEditor", "blank: the target number"),
         ),
-        IntField("armor", translate("EntryEditor", "&Armor"), 0, 20),
+        IntField("armor", translate("EntryEditor", "&Armor"), *_span("Creature.armor")),
         LineField("damage", translate("EntryEditor", "&Damage inflicted")),
         LineField("movement", translate("EntryEditor", "&Movement")),
         LineField("motive", translate("EntryEditor", "M&otive")),
@@ -160,7 +176,11 @@ def _sentence() -> list[Field]:
         _profile(),
         TextField("description", translate("EntryEditor", "Descri&ption")),
         StatsField("pool_bonus", translate("EntryEditor", "&Pool bonus")),
-        IntField("extra_points", translate("EntryEditor", "E&xtra points"), 0, 20),
+        IntField(
+            "extra_points",
+            translate("EntryEditor", "E&xtra points"),
+            *_span("SentenceTemplate.extra_points"),
+        ),
         *_templates_common(),
         LinesField("characteristics", translate("EntryEditor", "C&haracteristics (one per line)")),
         LinesField("links", translate("EntryEditor", "&Links (one per line)")),
@@ -178,7 +198,7 @@ FORMS: dict[EntryKind, Callable[[], list[Field]]] = {
     ],
     EntryKind.EQUIPMENT: lambda: [
         _name(),
-        IntField("quantity", translate("EntryEditor", "&Quantity"), 0, 9999),
+        IntField("quantity", translate("EntryEditor", "&Quantity"), *_span("Equipment.quantity")),
         LineField("price", translate("EntryEditor", "&Price")),
         TextField("description", translate("EntryEditor", "Descri&ption")),
     ],
@@ -205,23 +225,31 @@ FORMS: dict[EntryKind, Callable[[], list[Field]]] = {
             0,
             translate("EntryEditor", "blank: by category"),
         ),
-        IntField("speed_cost", translate("EntryEditor", "&Speed cost"), 0, 20),
+        IntField("speed_cost", translate("EntryEditor", "&Speed cost"), *_span("Armor.speed_cost")),
         TextField("notes", translate("EntryEditor", "No&tes")),
     ],
     EntryKind.SHIELD: lambda: [
         _name(),
-        IntField("minor", translate("EntryEditor", "Mi&nor wounds blocked"), 0, 9),
-        IntField("moderate", translate("EntryEditor", "M&oderate wounds blocked"), 0, 9),
-        IntField("major", translate("EntryEditor", "Ma&jor wounds blocked"), 0, 9),
+        IntField(
+            "minor", translate("EntryEditor", "Mi&nor wounds blocked"), *_span("Shield.minor")
+        ),
+        IntField(
+            "moderate",
+            translate("EntryEditor", "M&oderate wounds blocked"),
+            *_span("Shield.moderate"),
+        ),
+        IntField(
+            "major", translate("EntryEditor", "Ma&jor wounds blocked"), *_span("Shield.major")
+        ),
         BoolField("broken", translate("EntryEditor", "Broken")),
     ],
     EntryKind.ABILITY: lambda: [
         _name(),
-        IntField("cost", translate("EntryEditor", "&Cost"), 0, 99),
+        IntField("cost", translate("EntryEditor", "&Cost"), *_span("Ability.cost")),
         ChoiceField("pool", translate("EntryEditor", "&Pool"), enum_choices(Stat, optional=True)),
         LineField("cost_text", translate("EntryEditor", "Cost as &written (e.g. 2+ Intellect)")),
         ChoiceField("kind", translate("EntryEditor", "&Kind"), enum_choices(AbilityKind)),
-        IntField("tier", translate("EntryEditor", "&Tier"), 1, 6),
+        IntField("tier", translate("EntryEditor", "&Tier"), *_span("Ability.tier")),
         ChoiceField("source", translate("EntryEditor", "&From"), enum_choices(AbilitySource)),
         TextField("description", translate("EntryEditor", "Descri&ption")),
     ],
@@ -236,9 +264,13 @@ FORMS: dict[EntryKind, Callable[[], list[Field]]] = {
     EntryKind.FLAVOR: _sentence,
     EntryKind.FOLLOWER: lambda: [
         _name(),
-        IntField("level", translate("EntryEditor", "&Level"), 1, 10),
+        IntField("level", translate("EntryEditor", "&Level"), *_span("Follower.level")),
         _profile(),
-        IntField("acquired_at_tier", translate("EntryEditor", "&Joined at tier"), 1, 6),
+        IntField(
+            "acquired_at_tier",
+            translate("EntryEditor", "&Joined at tier"),
+            *_span("Follower.acquired_at_tier"),
+        ),
         OptionalIntField(
             "health",
             translate("EntryEditor", "&Health"),
@@ -247,6 +279,19 @@ FORMS: dict[EntryKind, Callable[[], list[Field]]] = {
         ),
         DataField("modifiers", translate("EntryEditor", "&Task modifiers"), dict[str, int]),
         TextField("notes", translate("EntryEditor", "No&tes")),
+    ],
+    EntryKind.RULES_SET: lambda: [
+        _name(),
+        ChoiceField(
+            "base",
+            translate("EntryEditor", "&Starts from"),
+            [
+                (translate("EntryEditor", "Numenera"), "numenera"),
+                (translate("EntryEditor", "Cypher System"), "cypher"),
+            ],
+        ),
+        TextField("description", translate("EntryEditor", "Descri&ption")),
+        RulesSwitchesField("changes", translate("EntryEditor", "R&ules")),
     ],
     EntryKind.TABLE: lambda: [
         _name(),
@@ -260,7 +305,7 @@ FORMS: dict[EntryKind, Callable[[], list[Field]]] = {
                 (translate("EntryEditor", "Other"), "other"),
             ],
         ),
-        IntField("die", translate("EntryEditor", "&Die (d…)"), 2, 1000),
+        IntField("die", translate("EntryEditor", "&Die (d…)"), *_span("RollTable.die")),
         TextField("description", translate("EntryEditor", "Descri&ption")),
         RowsField("rows", translate("EntryEditor", "&Rows (e.g. 1-10 what happens)")),
     ],
@@ -290,7 +335,17 @@ SHEET_ITEM_KINDS = frozenset(
 
 
 def check_entry(obj: ModelObject) -> None:
-    """Rules that involve more than one field's text; raise DomainError naming the field."""
+    """Rules that involve more than one field's text; raise DomainError naming the field.
+
+    The sizes of `numdesk.model.limits` come first: a text too long or a list too big
+    for its widget is refused here as it is by the importer and the sheet.
+    """
+    try:
+        check_limits(obj)
+    except LimitError as err:
+        field = err.path.split(".")[0].split("[")[0]
+        message = translate("EntryEditor", "Expected {0}, found {1}.")
+        raise DomainError(message.format(err.expected, err.found), field or None) from None
     if kind_of(obj) in SHEET_ITEM_KINDS:
         # A library skill has no profile: the widest one (expert allowed) applies.
         profile = get_profile(getattr(obj, "profile", "cypher"))
@@ -299,6 +354,15 @@ def check_entry(obj: ModelObject) -> None:
         except DomainError as err:
             field = (err.field or "").removeprefix("entry.")
             raise DomainError(err.message, field or None) from err
+    if isinstance(obj, RulesSet):
+        try:
+            check_label(obj.name)
+        except RulesError as err:
+            raise DomainError(err.message, "name") from None
+        try:
+            derive_profile(obj.base, obj.uid, obj.name, obj.changes)
+        except RulesError as err:
+            raise DomainError(err.message, "changes") from None
     if isinstance(obj, RollTable):
         for row in obj.rows:
             if row.start < 1 or row.end > obj.die:

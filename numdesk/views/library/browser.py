@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from numdesk.controllers.library import LibraryController
-from numdesk.model.kinds import EntryKind
+from numdesk.model.entry_kind import EntryKind
 from numdesk.model.summary import EntrySummary
 from numdesk.views.forms import child, load_form
 from numdesk.views.library.model import (
@@ -72,6 +72,7 @@ KIND_FILTERS: tuple[tuple[str, tuple[EntryKind, ...] | None], ...] = (
     ),
     (QT_TRANSLATE_NOOP("LibraryBrowser", "Followers"), (EntryKind.FOLLOWER,)),
     (QT_TRANSLATE_NOOP("LibraryBrowser", "Roll tables"), (EntryKind.TABLE,)),
+    (QT_TRANSLATE_NOOP("LibraryBrowser", "Rules sets"), (EntryKind.RULES_SET,)),
 )
 
 
@@ -161,9 +162,7 @@ class LibraryBrowser(QWidget):
     def _setup_filters(self) -> None:
         for label, kinds in KIND_FILTERS:
             self.kind_combo.addItem(self.tr(label), kinds)
-        self.profile_combo.addItem(self.tr("Any rules"), None)
-        for profile in ("numenera", "cypher"):
-            self.profile_combo.addItem(profile_label(profile), profile)
+        self._fill_profiles()
         for combo in (self.kind_combo, self.profile_combo, self.tag_combo):
             combo.currentIndexChanged.connect(self.refresh)
         self.favourites_button.toggled.connect(self.refresh)
@@ -180,6 +179,21 @@ class LibraryBrowser(QWidget):
         index = self.tag_combo.findData(current) if current is not None else 0
         self.tag_combo.setCurrentIndex(max(index, 0))
         self.tag_combo.blockSignals(False)
+        self._fill_profiles()
+
+    def _fill_profiles(self) -> None:
+        """The rules filter: any, the two built-ins, then the library's rules sets by name."""
+        current = self.profile_combo.currentData()
+        self.profile_combo.blockSignals(True)
+        self.profile_combo.clear()
+        self.profile_combo.addItem(self.tr("Any rules"), None)
+        for profile in ("numenera", "cypher"):
+            self.profile_combo.addItem(profile_label(profile), profile)
+        for summary in self._controller.rules_sets():
+            self.profile_combo.addItem(summary.name, summary.uid)
+        index = self.profile_combo.findData(current) if current is not None else 0
+        self.profile_combo.setCurrentIndex(max(index, 0))
+        self.profile_combo.blockSignals(False)
 
     def set_context_actions(self, actions: list[QAction | None]) -> None:
         """The actions of the right-click menu (None is a separator)."""

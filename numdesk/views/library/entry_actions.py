@@ -141,7 +141,8 @@ def delete(window: LibraryHost) -> None:
         translate("EntryActions", "Delete {0} entries").format(len(summaries)),
         len(summaries),
     ):
-        for summary in summaries:
+        # rules sets last, so deleting a set together with its users is allowed
+        for summary in sorted(summaries, key=lambda s: s.kind is EntryKind.RULES_SET):
             window.controller.delete(summary.uid)
 
 

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QMainWindow, QProgressDialog, QTabWidget, QWidget
+from PySide6.QtWidgets import QMainWindow, QTabWidget, QWidget
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QProgressDialog
+
     from numdesk.controllers.library import LibraryController
     from numdesk.controllers.settings import AppSettings
     from numdesk.views.documents import Documents

@@ -22,8 +22,9 @@ from PySide6.QtCore import (
     Qt,
 )
 
-from numdesk.model.kinds import EntryKind
+from numdesk.model.entry_kind import EntryKind
 from numdesk.model.summary import EntrySummary
+from numdesk.rules.profiles import PROFILES
 
 #: The MIME type of dragged library entries: a JSON list of {"uid", "kind", "name"}.
 ENTRY_MIME_TYPE = "application/x-numdesk-entry"
@@ -69,6 +70,7 @@ def kind_label(kind: EntryKind) -> str:
         EntryKind.FLAVOR: QT_TRANSLATE_NOOP("EntryKind", "Flavor"),
         EntryKind.ENCOUNTER: QT_TRANSLATE_NOOP("EntryKind", "Encounter"),
         EntryKind.TABLE: QT_TRANSLATE_NOOP("EntryKind", "Roll table"),
+        EntryKind.RULES_SET: QT_TRANSLATE_NOOP("EntryKind", "Rules set"),
     }
     return QCoreApplication.translate("EntryKind", labels[kind])
 
@@ -79,6 +81,8 @@ def profile_label(profile: str | None) -> str:
         return QCoreApplication.translate("Profile", "Numenera")
     if profile == "cypher":
         return QCoreApplication.translate("Profile", "Cypher System")
+    if profile in PROFILES:  # a house rules set: the name the group gave it
+        return PROFILES[profile].label
     return profile or ""
 
 

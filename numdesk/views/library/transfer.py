@@ -11,13 +11,19 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
-from PySide6.QtWidgets import QApplication, QFileDialog, QProgressDialog
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+from PySide6.QtWidgets import QFileDialog
 
 from numdesk.controllers.library import ImportCancelled
 from numdesk.io.schema import EXPORT_SUFFIX
 from numdesk.model.errors import DomainError
 from numdesk.views.dialogs import show_error, show_info
+from numdesk.views.library.import_progress import (
+    finish,
+    make_dialog,
+    read_in_background,
+    saving_progress,
+)
 from numdesk.views.library.printing import (
     export_pdf_dialog,
     print_dialog,
@@ -64,56 +70,49 @@ def import_dialog(window: LibraryHost) -> None:
 
 
 def run_import(window: LibraryHost, paths: Sequence[Path]) -> bool:
-    """Import `paths` with a progress dialog; True if everything was imported."""
-    dialog = QProgressDialog(
-        translate("Transfer", "Reading {0}…").format(paths[0].name),
-        translate("Transfer", "Cancel"),
-        0,
-        0,
-        window,
-    )
-    dialog.setObjectName("importProgress")
-    dialog.setWindowTitle(translate("Transfer", "Import"))
-    dialog.setWindowModality(Qt.WindowModality.WindowModal)
-    dialog.setMinimumDuration(0)
-    dialog.setAutoClose(False)
-    dialog.setAutoReset(False)
-    dialog.setValue(0)
+    """Import `paths` with a progress dialog; True if everything was imported.
+
+    The files are read and checked in a worker thread (Cancel works from the first
+    byte); the entries are saved on the UI thread in one transaction.
+    """
+    dialog = make_dialog(window, paths[0])
     window.import_progress = dialog  # tests read the dialog's last value
-
-    def progress(done: int, total: int) -> None:
-        if dialog.wasCanceled():
-            raise ImportCancelled
-        dialog.setLabelText(translate("Transfer", "Saving entries… {0} of {1}").format(done, total))
-        dialog.setMaximum(max(total, 1))
-        dialog.setValue(min(done, max(total, 1)))
-        QApplication.processEvents()
-        if dialog.wasCanceled():
-            raise ImportCancelled
-
+    controller = window.controller
     try:
-        report = window.controller.import_files(list(paths), progress)
+        report = read_in_background(dialog, lambda step: controller.read_import(paths, step))
+        controller.save_import(report, saving_progress(dialog))
     except ImportCancelled:
-        dialog.hide()
+        finish(dialog)
         show_info(
             window,
             translate("Transfer", "Import"),
             translate("Transfer", "Import cancelled; nothing was imported."),
         )
         return False
-    except DomainError as err:
-        dialog.hide()
+    except (DomainError, OSError) as err:
+        finish(dialog)
+        message = err.message if isinstance(err, DomainError) else _os_message(err)
         show_error(
             window,
             translate("Transfer", "Import failed"),
-            err.message,
+            message,
             translate("Transfer", "Nothing was imported; the library is unchanged."),
         )
         return False
-    dialog.hide()
+    finally:
+        finish(dialog)  # also when a bug raised something else: never a stuck dialog
     window.statusBar().showMessage(report.summary(), 10000)
     show_info(window, translate("Transfer", "Import"), report.summary())
     return True
+
+
+def _os_message(err: OSError) -> str:
+    """A file the system would not let numdesk read, in one sentence."""
+    name = Path(str(err.filename)).name if err.filename else ""
+    reason = err.strerror or str(err)
+    if name:
+        return translate("Transfer", "{0}: could not read the file ({1}).").format(name, reason)
+    return translate("Transfer", "Could not read the file ({0}).").format(reason)
 
 
 def export_dialog(window: LibraryHost, uids: Sequence[str] | None) -> None:

@@ -16,6 +16,7 @@ from PySide6.QtCore import QCoreApplication
 
 from numdesk.model.kinds import EntryKind
 from numdesk.model.summary import EntrySummary
+from numdesk.rules.profiles import PROFILES
 
 #: more templates than any library holds (the CSRD has ~110 foci)
 _ALL = 10_000
@@ -43,10 +44,13 @@ def template_labels(summaries: Sequence[EntrySummary]) -> list[str]:
 
 
 def profile_templates(library: Any, kind: EntryKind, profile: str) -> list[EntrySummary]:
-    """Every template of `kind` a `profile` character can use (its own or profile-free)."""
-    return [
-        s for s in library.search("", kinds=[kind], limit=_ALL) if s.profile in (None, "", profile)
-    ]
+    """Every template of `kind` a `profile` character can use (its own or profile-free).
+
+    A house rules set uses the templates of the built-in it starts from as well.
+    """
+    family = PROFILES[profile].family if profile in PROFILES else profile
+    usable = (None, "", profile, family)
+    return [s for s in library.search("", kinds=[kind], limit=_ALL) if s.profile in usable]
 
 
 def templates_named(

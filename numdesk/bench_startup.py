@@ -1,0 +1,175 @@
+"""Start-up benchmark: numdesk's real start side by side with a bare PySide6 window.
+
+    python -m numdesk.bench startup              (defaults: 7 runs, a new 17k library)
+    python -m numdesk.bench_startup --runs 7 --library KEEP.numdesk
+
+It builds the benchmark library once (the `numdesk.bench_library` of 17,000 entries
+plus the starter content; with `--library`, it is built there if missing and reused
+after), opens it once so the daily backup is not part of the timings, then starts
+whole processes, interleaved so a busy machine slows both alike:
+- "bare": `packaging/bare_window.py`, a QMainWindow with a 300-row table and 60
+  labelled line edits, shown and painted;
+- "numdesk": `python -m numdesk --library FILE` until the main window with the
+  library list is shown and painted (`NUMDESK_STARTUP_PROBE=painted`);
+- "numdesk, library open": the same until the library is fully open as well (the
+  store with SQLAlchemy, the daily checks), when the window is ready for any action
+  (`NUMDESK_STARTUP_PROBE=ready`).
+Each process ends with `os._exit` as soon as it got there. One warm-up run of each
+fills the disk cache. Printed: the medians of wall-clock time, CPU time (user +
+system) and peak memory (maximum resident set size) of each, and the ratios to the
+bare window. Settings go to a throw-away folder, never the user's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+#: The yardstick script (run by path: it must not import numdesk).
+BARE_WINDOW = Path(__file__).resolve().parent.parent / "packaging" / "bare_window.py"
+#: The environment variable that makes the app end itself at a point of its start.
+PROBE_ENV = "NUMDESK_STARTUP_PROBE"
+#: Seconds after which a start is taken to hang (and the benchmark stops).
+TIMEOUT_S = 60
+
+
+@dataclass
+class Samples:
+    """The measurements of one variant, one entry per run."""
+
+    label: str
+    command: list[str]
+    probe: str | None = None
+    wall: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+    peak_mb: list[float] = field(default_factory=list)
+
+
+def build_library(path: Path, sizes: tuple[int, int, int] = (10_000, 2_000, 5_000)) -> None:
+    """The benchmark library at `path`: starter content plus `sizes` (creatures,
+    characters, items) of `numdesk.bench_library`'s entries, 17,000 by default."""
+    from numdesk.bench_library import build_objects
+    from numdesk.store import Library
+
+    with Library.create(path) as lib:
+        lib.save_many(list(build_objects(*sizes)))
+    # the first open of the day checks every page and takes the daily backup: done
+    # here, so the timed starts are the everyday ones
+    Library.open(path).close()
+
+
+def run_once(samples: Samples, env: dict[str, str]) -> None:
+    """Start the process once; record its wall time, CPU time and peak memory."""
+    run_env = dict(env)
+    if samples.probe is not None:
+        run_env[PROBE_ENV] = samples.probe
+    start = time.perf_counter()
+    proc = subprocess.Popen(
+        samples.command,
+        env=run_env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    watchdog = threading.Timer(TIMEOUT_S, proc.kill)  # a start that hangs fails the run
+    watchdog.start()
+    _pid, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    watchdog.cancel()
+    assert proc.stdout is not None
+    said = proc.stdout.read()
+    proc.stdout.close()
+    code = os.waitstatus_to_exitcode(status)
+    if code != 0 or "painted" not in said:
+        raise SystemExit(f"{samples.label} did not report its window painted (exit {code})")
+    samples.wall.append(wall)
+    samples.cpu.append(usage.ru_utime + usage.ru_stime)
+    samples.peak_mb.append(usage.ru_maxrss / 1024)  # kilobytes on Linux
+
+
+def measure(library: Path, runs: int) -> list[Samples]:
+    """Warm up, then `runs` interleaved rounds of every variant."""
+    python = sys.executable
+    app = [python, "-m", "numdesk", "--library", str(library)]
+    variants = [
+        Samples("bare PySide6 window", [python, str(BARE_WINDOW)]),
+        Samples("numdesk: main window with the library list", app, probe="painted"),
+        Samples("numdesk: the same, library fully open", app, probe="ready"),
+    ]
+    with tempfile.TemporaryDirectory(prefix="numdesk-bench-home-") as home:
+        env = {
+            **os.environ,
+            "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen"),
+            "XDG_CONFIG_HOME": str(Path(home) / "config"),
+            "XDG_DATA_HOME": str(Path(home) / "data"),
+            "XDG_CACHE_HOME": str(Path(home) / "cache"),
+        }
+        for variant in variants:  # warm-up: disk cache, Python's byte-code cache
+            run_once(variant, env)
+            variant.wall.clear()
+            variant.cpu.clear()
+            variant.peak_mb.clear()
+        for round_number in range(runs):
+            order = variants if round_number % 2 == 0 else list(reversed(variants))
+            for variant in order:
+                run_once(variant, env)
+    return variants
+
+
+def report(variants: list[Samples]) -> list[tuple[str, str]]:
+    """Rows for the Markdown table: medians, and the ratios to the bare window."""
+    bare = variants[0]
+    base_wall, base_cpu = statistics.median(bare.wall), statistics.median(bare.cpu)
+    rows = []
+    for variant in variants:
+        wall, cpu = statistics.median(variant.wall), statistics.median(variant.cpu)
+        text = (
+            f"wall {wall:.3f} s, CPU {cpu:.3f} s, peak memory "
+            f"{statistics.median(variant.peak_mb):.0f} MB (max {max(variant.peak_mb):.0f})"
+        )
+        if variant is not bare:
+            text += f"; **{wall / base_wall:.2f} ×** wall, {cpu / base_cpu:.2f} × CPU"
+        rows.append((f"{variant.label} (median of {len(variant.wall)})", text))
+    return rows
+
+
+def bench_startup(
+    folder: Path, runs: int = 7, library: Path | None = None
+) -> list[tuple[str, str]]:
+    """Build the library in `folder` (or reuse `library`) and time the starts."""
+    path = library if library is not None else folder / "startup.numdesk"
+    started = time.perf_counter()
+    if not path.exists():
+        build_library(path)
+    rows = [("library", f"{path} ({path.stat().st_size / 1e6:.0f} MB)")]
+    if time.perf_counter() - started > 1:
+        rows.append(("building it", f"{time.perf_counter() - started:.0f} s"))
+    return rows + report(measure(path, runs))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m numdesk.bench_startup [--runs N] [--library FILE]`."""
+    parser = argparse.ArgumentParser(prog="python -m numdesk.bench_startup")
+    parser.add_argument("--runs", type=int, default=7, help="timed runs of each (default 7)")
+    parser.add_argument(
+        "--library", type=Path, help="benchmark library to reuse (built there if missing)"
+    )
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="numdesk-bench-startup-") as tmp:
+        rows = bench_startup(Path(tmp), args.runs, args.library)
+    print("\n### startup\n\n| measurement | result |\n|---|---|")
+    for label, value in rows:
+        print(f"| {label} | {value} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

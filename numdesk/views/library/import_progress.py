@@ -1,0 +1,149 @@
+"""The import progress dialog: files are read and checked off the UI thread.
+
+Reading and checking a file (up to 50 MB, or a hostile one) runs in a worker thread
+while the dialog shows the bytes read; Cancel answers at once, from the first byte: the
+window stops waiting and the worker's result is thrown away when it arrives (the
+worker itself stops at its next progress report). Only saving, which is short and
+touches the library, runs on the UI thread.
+
+`QProgressDialog` starts a timer that shows the dialog a moment after it is created;
+`finish` stops it, so a dialog hidden after a quick failure never reappears over the
+error box that follows.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, Qt, QTimer, Signal
+from PySide6.QtWidgets import QApplication, QProgressDialog, QWidget
+
+from numdesk.controllers.library import ImportCancelled
+from numdesk.io.entries import ImportReport
+
+translate = QCoreApplication.translate
+
+#: how often the window looks at the Cancel button while the worker reads
+POLL_MS = 25
+
+
+class _Relay(QObject):
+    """Carries the worker's reports to the UI thread (queued signals)."""
+
+    progressed = Signal(int, int)
+    done = Signal(object)
+
+
+def make_dialog(parent: QWidget, first: Path) -> QProgressDialog:
+    """The progress dialog of an import, shown at once."""
+    dialog = QProgressDialog(
+        translate("Transfer", "Reading {0}…").format(first.name),
+        translate("Transfer", "Cancel"),
+        0,
+        0,
+        parent,
+    )
+    dialog.setObjectName("importProgress")
+    dialog.setWindowTitle(translate("Transfer", "Import"))
+    dialog.setWindowModality(Qt.WindowModality.WindowModal)
+    dialog.setMinimumDuration(0)
+    dialog.setAutoClose(False)
+    dialog.setAutoReset(False)
+    dialog.setValue(0)
+    dialog.show()
+    return dialog
+
+
+def finish(dialog: QProgressDialog) -> None:
+    """Hide `dialog` for good, keeping its last value (tests and screenshots read it).
+
+    `hide()` alone leaves the dialog's pending show-timer running, and the timer
+    showed it again over the message box that came next.
+    """
+    for timer in dialog.findChildren(QTimer):
+        timer.stop()
+    dialog.hide()
+
+
+def read_in_background(
+    dialog: QProgressDialog,
+    read: Callable[[Callable[[int, int], None]], ImportReport],
+) -> ImportReport:
+    """Run `read(progress)` in a worker thread while `dialog` shows its progress.
+
+    Returns the report; re-raises what `read` raised; raises `ImportCancelled` as
+    soon as the user presses Cancel (without waiting for the worker).
+    """
+    relay = _Relay()
+    stop = threading.Event()
+    outcome: list[Any] = []
+    loop = QEventLoop()
+
+    def progress(done: int, total: int) -> None:
+        if stop.is_set():
+            raise ImportCancelled
+        relay.progressed.emit(done, total)
+
+    def work() -> None:
+        try:
+            result: Any = read(progress)
+        except BaseException as err:  # handed to the UI thread, which re-raises it
+            result = err
+        relay.done.emit(result)
+
+    def show(done: int, total: int) -> None:
+        dialog.setMaximum(max(total, 1))
+        dialog.setValue(min(done, max(total, 1)))
+        if done >= total:  # read; parsing and checking the entries follow
+            dialog.setLabelText(translate("Transfer", "Checking the entries…"))
+
+    def arrived(result: object) -> None:
+        outcome.append(result)
+        loop.quit()
+
+    def watch_cancel() -> None:
+        if dialog.wasCanceled():
+            stop.set()
+            loop.quit()
+
+    relay.progressed.connect(show)
+    relay.done.connect(arrived)
+    poll = QTimer()
+    poll.setInterval(POLL_MS)
+    poll.timeout.connect(watch_cancel)
+    poll.start()
+    dialog.canceled.connect(watch_cancel)
+    threading.Thread(target=work, name="numdesk-import-read", daemon=True).start()
+    if not outcome and not dialog.wasCanceled():
+        loop.exec()
+    poll.stop()
+    dialog.canceled.disconnect(watch_cancel)
+    if not outcome:
+        stop.set()
+        relay.progressed.disconnect(show)
+        relay.done.disconnect(arrived)
+        raise ImportCancelled
+    result = outcome[0]
+    if isinstance(result, BaseException):
+        raise result
+    assert isinstance(result, ImportReport)
+    return result
+
+
+def saving_progress(dialog: QProgressDialog) -> Callable[[int, int], None]:
+    """A progress callback for the save on the UI thread; raises on Cancel."""
+
+    def progress(done: int, total: int) -> None:
+        if dialog.wasCanceled():
+            raise ImportCancelled
+        dialog.setLabelText(translate("Transfer", "Saving entries… {0} of {1}").format(done, total))
+        dialog.setMaximum(max(total, 1))
+        dialog.setValue(min(done, max(total, 1)))
+        QApplication.processEvents()
+        if dialog.wasCanceled():
+            raise ImportCancelled
+
+    return progress

@@ -1,0 +1,114 @@
+"""Run by tests/views/test_startup.py in a fresh interpreter: the real start, then first uses.
+
+    python startup_check.py LIBRARY SETTINGS_INI IMPORT_FILE PDF_OUT SCREENSHOT
+
+It opens the main window the way `numdesk` does (`numdesk.app.open_main_window`),
+records which modules were loaded when the library list was first painted, waits
+for the library to open in full, then uses each deferred feature once: search, a
+sheet tab, a PDF and an import. It prints one JSON object with what it saw.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, QObject, QSettings, QTimer
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from numdesk.app import open_main_window
+from numdesk.controllers.settings import AppSettings
+from numdesk.gui import create_application
+
+#: Module prefixes the first screen must not load.
+DEFERRED = (
+    "sqlalchemy",
+    "alembic",
+    "numdesk.store.library",
+    "numdesk.printing.",
+    "numdesk.io.",
+    "numdesk.views.entry_editor",
+    "numdesk.views.sheet",
+    "numdesk.views.encounter",
+    "numdesk.views.library.transfer",
+    "numdesk.views.library.printing",
+)
+
+
+class _AtFirstPaint(QObject):
+    """Records the loaded modules during the list's first paint (before anything after)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.loaded: list[str] | None = None
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint and self.loaded is None:
+            self.loaded = sorted(m for m in sys.modules if m.startswith(DEFERRED))
+        return False
+
+
+def _wait(app: QApplication, done: object, seconds: float = 20) -> None:
+    deadline = time.monotonic() + seconds
+    while not done():  # type: ignore[operator]
+        if time.monotonic() > deadline:
+            raise SystemExit("timed out")
+        app.processEvents()
+        time.sleep(0.005)
+
+
+def _accept_message_boxes() -> None:
+    """Close the import summary the way a user would (it is modal)."""
+    box = QApplication.activeModalWidget()
+    if isinstance(box, QMessageBox):
+        box.accept()
+    QTimer.singleShot(20, _accept_message_boxes)
+
+
+def main(library: str, ini: str, import_file: str, pdf: str, screenshot: str) -> None:
+    app = create_application()
+    settings = AppSettings(QSettings(ini, QSettings.Format.IniFormat))
+    window = open_main_window(app, Path(library), settings)
+    assert window is not None
+    controller = window.controller
+    report: dict[str, object] = {"previewed": not controller.is_fully_open}
+    probe = _AtFirstPaint()
+    window.browser.table.viewport().installEventFilter(probe)
+    window.resize(1366, 768)
+    window.show()
+    _wait(app, lambda: probe.loaded is not None)
+    report["loaded_at_first_paint"] = probe.loaded
+    report["listed_at_first_paint"] = [s.name for s in window.browser.shown_summaries()]
+    window.grab().save(screenshot)
+    _wait(app, lambda: controller.is_fully_open)
+    report["listed_when_open"] = [s.name for s in window.browser.shown_summaries()]
+
+    window.browser.search_edit.setText("vessel")
+    window.browser.refresh()
+    found = window.browser.shown_summaries()
+    report["search"] = [s.name for s in found]
+
+    hero = next(s.uid for s in found if s.kind.value == "character")
+    sheet = window.open_entry(hero)
+    app.processEvents()
+    report["sheet_tab"] = window.tabs.tabText(window.tabs.indexOf(sheet))
+
+    from numdesk.views.library.printing import export_pdf
+
+    report["pdf_written"] = export_pdf(window, [hero], Path(pdf))
+
+    from numdesk.views.library.transfer import run_import
+
+    before = controller.count()
+    QTimer.singleShot(0, _accept_message_boxes)
+    report["imported"] = run_import(window, [Path(import_file)])
+    report["count_grew_by"] = controller.count() - before
+    print(json.dumps(report))
+    window.close()
+    controller.close()
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:6])
