@@ -164,6 +164,11 @@ def _run_window(
     opener = FileOpener(window)
     app.installEventFilter(opener)
     instance.filesReceived.connect(opener.take_over)
+    # the tabs and the fight that were open come back, once the library is open in full
+    resume = partial(QTimer.singleShot, 0, partial(window.guard, window.resume_session))
+    controller.libraryOpened.connect(lambda _path: resume())
+    if controller.is_fully_open:
+        resume()
     if imports:
         QTimer.singleShot(0, lambda: opener.open_files(list(imports)))
     try:

@@ -382,6 +382,20 @@ class LibraryController(QObject):
         )
         self._saved([obj.uid])
 
+    def remember_session(self, tabs: Sequence[str], fights: Sequence[str]) -> None:
+        """Keep in the library which sheets/entries (tabs) and fights are open, for
+        `session` to bring them back at the next start."""
+        if self.is_fully_open:
+            self.library.meta_set("open_documents", {"tabs": list(tabs), "fights": list(fights)})
+
+    def session(self) -> tuple[list[str], list[str]]:
+        """The tabs and fights that were open (still in the library), as remembered."""
+        stored = self.library.meta_get("open_documents", {}) or {}
+        library = self.library
+        tabs = [u for u in stored.get("tabs", []) if isinstance(u, str) and library.has(u)]
+        fights = [u for u in stored.get("fights", []) if isinstance(u, str) and library.has(u)]
+        return tabs, fights
+
     def notify_saved(self, uid: str) -> None:
         """Tell every open view that `uid` was written by someone else."""
         self.entrySaved.emit(uid)

@@ -308,8 +308,28 @@ class Library:
         elsewhere since, nothing is written and a `ConflictError` names it. Returns the
         revision now stored for each entry written.
         """
+        sets = [w.obj for w in writes if isinstance(w.obj, RulesSet)]
+        for rules in sets:
+            rules.profile()  # a set whose changes do not fit is refused, not stored
+        gone = [w.uid for w in writes if w.obj is None]
         with self._writing() as session:
-            return commit(session.connection(), writes, journal)
+            conn = session.connection()
+            gone_sets = [
+                (row.uid, row.name)
+                for row in conn.execute(
+                    select(Entry.uid, Entry.name).where(
+                        Entry.uid.in_(gone), Entry.kind == EntryKind.RULES_SET.value
+                    )
+                )
+            ]
+            for uid, name in gone_sets:
+                refuse_delete_in_use(conn, uid, name)
+            revisions = commit(conn, writes, journal)
+        register_sets(sets, self._registered)
+        if gone_sets:
+            forget([uid for uid, _name in gone_sets])
+            self._registered.difference_update(uid for uid, _name in gone_sets)
+        return revisions
 
     def journal(self, stack: str) -> tuple[int, list[JournalStep]]:
         """The kept undo steps of `stack` and how many of them are done."""

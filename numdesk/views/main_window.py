@@ -282,6 +282,30 @@ class MainWindow(LibraryHost):
         self.controller.entriesChanged.connect(self._update_status)
         self.controller.confirm = self._confirm_undo
         self.controller.notice.connect(self._show_notice)
+        self.documents.sessionChanged.connect(self._remember_session)
+
+    def _remember_session(self) -> None:
+        self.controller.remember_session(
+            self.documents.open_uids(), list(self.documents.encounter_windows)
+        )
+
+    def resume_session(self) -> None:
+        """Reopen the tabs that were open when numdesk last closed (with their undo
+        history) and offer each fight that was running: "Resume the fight '…'?"."""
+        from numdesk.views.dialogs import confirm
+
+        tabs, fights = self.controller.session()
+        for uid in tabs:
+            if self.documents.widget_for(uid) is None:
+                self.guard(lambda u=uid: self.open_entry(u))
+        for uid in fights:
+            if uid in self.documents.encounter_windows:
+                continue
+            name = self.controller.summary(uid).name
+            question = self.tr("Resume the fight “{0}”?").format(name)
+            if confirm(self, self.tr("Resume"), question, self.tr("&Resume")):
+                self.guard(lambda u=uid: self.open_entry(u))
+        self._remember_session()
 
     def _confirm_undo(self, question: str) -> bool:
         """Undoing the creation of an entry changed since deletes work: ask first."""

@@ -20,6 +20,7 @@ from numdesk.model.operations.edits import SetField
 from numdesk.model.operations.xp import AwardXp
 from numdesk.model.serialize import to_data
 from numdesk.rules.types import Stat
+from numdesk.store import Library
 from numdesk.views.actions import ActionId
 from numdesk.views.encounter import EncounterWindow
 
@@ -237,3 +238,43 @@ def test_random_operations_across_windows_all_undo_back_to_the_start(
         assert to_data(library.load(uid)) == data
     assert library.count() == start_entries
     assert not any(library.has(uid) for uid in created)
+
+
+def test_the_tabs_and_the_fight_that_were_open_come_back_with_their_undo(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    from main_window_helpers import make_settings
+
+    from numdesk.controllers.library import LibraryController
+
+    controller = make_controller(tmp_path)
+    path = controller.path
+    assert path is not None
+    window = make_window(qtbot, controller)
+    hero = Character("Kael", profile="numenera")
+    controller.library.characters.save(hero)
+    fight_uid = controller.create(Encounter("Ambush at the ford", profile="numenera"))
+    sheet = window.open_entry(hero.uid)
+    window.documents.controller_for(sheet).apply(SetField("notes", "Map"))  # type: ignore[union-attr]
+    fight = window.open_entry(fight_uid)
+    qtbot.addWidget(fight)
+    fight.close()  # closed by the user: not offered again ...
+    fight = window.open_entry(fight_uid)  # ... opened again: offered
+    qtbot.addWidget(fight)
+    window.close()  # quitting keeps the list
+    controller.close()
+
+    again = LibraryController(Library.open(path), settings=make_settings(tmp_path))
+    second = make_window(qtbot, again)
+    answer = answer_next_dialog(qtbot, press("Resume"))
+    second.resume_session()
+    assert answer.done and "Resume the fight “Ambush at the ford”?" in answer.seen
+    assert second.documents.open_uids() == [hero.uid]
+    tab = second.documents.widget_for(hero.uid)
+    assert tab is not None
+    tab_controller = second.documents.controller_for(tab)
+    assert tab_controller.undo_stack.undoText() == "Edited the notes"  # type: ignore[union-attr]
+    assert fight_uid in second.documents.encounter_windows
+    qtbot.addWidget(second.documents.encounter_windows[fight_uid])
+    second.close()
+    again.close()

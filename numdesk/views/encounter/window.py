@@ -505,7 +505,7 @@ class EncounterWindow(QMainWindow):
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         # the log's size is known only once shown: then bring the latest lines into view
-        QTimer.singleShot(0, self.log.scrollToBottom)
+        QTimer.singleShot(0, self.log, self.log.scrollToBottom)  # not after the window closed
 
     def closeEvent(self, event: QCloseEvent) -> None:
         # every action was saved when it happened; nothing is left to write
