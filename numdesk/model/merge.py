@@ -161,10 +161,10 @@ def _apply(root: Any, step: Step) -> Any:
         at = len(target) if step.at_end else min(step.at, len(target))
         target[at:at] = copy.deepcopy(step.new)
         return root
-    at = _find_run(target, step.old, step.at)
-    if at is None:
+    found = _find_run(target, step.old, step.at)
+    if found is None:
         raise MergeConflict(step.path)
-    del target[at : at + len(step.old)]
+    del target[found : found + len(step.old)]
     return root
 
 
