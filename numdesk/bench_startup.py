@@ -1,7 +1,7 @@
 """Start-up benchmark: numdesk's real start side by side with a bare PySide6 window.
 
     python -m numdesk.bench startup              (defaults: 7 runs, a new 17k library)
-    python -m numdesk.bench_startup --runs 7 --library KEEP.numdesk
+    python -m numdesk.bench_startup --runs 7 --library KEEP.numdesk [--bundle dist/numdesk]
 
 It builds the benchmark library once (the `numdesk.bench_library` of 17,000 entries
 plus the starter content; with `--library`, it is built there if missing and reused
@@ -14,16 +14,20 @@ whole processes, interleaved so a busy machine slows both alike:
 - "numdesk, library open": the same until the library is fully open as well (the
   store with SQLAlchemy, the daily checks), when the window is ready for any action
   (`NUMDESK_STARTUP_PROBE=ready`).
+- with `--bundle dist/numdesk`, "frozen numdesk": the PyInstaller one-folder app
+  started the same way (the ratio to the unfrozen start is printed too).
 Each process ends with `os._exit` as soon as it got there. One warm-up run of each
 fills the disk cache. Printed: the medians of wall-clock time, CPU time (user +
-system) and peak memory (maximum resident set size) of each, and the ratios to the
-bare window. Settings go to a throw-away folder, never the user's.
+system) and peak memory (the process's maximum resident set size, `VmHWM`, as it
+reports it) of each, and the ratios to the bare window. Settings go to a throw-away
+folder, never the user's.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -92,11 +96,15 @@ def run_once(samples: Samples, env: dict[str, str]) -> None:
         raise SystemExit(f"{samples.label} did not report its window painted (exit {code})")
     samples.wall.append(wall)
     samples.cpu.append(usage.ru_utime + usage.ru_stime)
-    samples.peak_mb.append(usage.ru_maxrss / 1024)  # kilobytes on Linux
+    # the process's own VmHWM: ru_maxrss would include this process's size at the fork
+    reported = re.search(r"^peak-kb (\d+)$", said, re.MULTILINE)
+    peak_kb = int(reported.group(1)) if reported and int(reported.group(1)) else usage.ru_maxrss
+    samples.peak_mb.append(peak_kb / 1024)
 
 
-def measure(library: Path, runs: int) -> list[Samples]:
-    """Warm up, then `runs` interleaved rounds of every variant."""
+def measure(library: Path, runs: int, bundle: Path | None = None) -> list[Samples]:
+    """Warm up, then `runs` interleaved rounds of every variant (with the frozen app of
+    the one-folder `bundle`, if given)."""
     python = sys.executable
     app = [python, "-m", "numdesk", "--library", str(library)]
     variants = [
@@ -104,6 +112,11 @@ def measure(library: Path, runs: int) -> list[Samples]:
         Samples("numdesk: main window with the library list", app, probe="painted"),
         Samples("numdesk: the same, library fully open", app, probe="ready"),
     ]
+    if bundle is not None:
+        frozen = [str(bundle / "numdesk"), "--library", str(library)]
+        variants.append(
+            Samples("frozen numdesk: main window with the library list", frozen, "painted")
+        )
     with tempfile.TemporaryDirectory(prefix="numdesk-bench-home-") as home:
         env = {
             **os.environ,
@@ -142,7 +155,7 @@ def report(variants: list[Samples]) -> list[tuple[str, str]]:
 
 
 def bench_startup(
-    folder: Path, runs: int = 7, library: Path | None = None
+    folder: Path, runs: int = 7, library: Path | None = None, bundle: Path | None = None
 ) -> list[tuple[str, str]]:
     """Build the library in `folder` (or reuse `library`) and time the starts."""
     path = library if library is not None else folder / "startup.numdesk"
@@ -152,7 +165,13 @@ def bench_startup(
     rows = [("library", f"{path} ({path.stat().st_size / 1e6:.0f} MB)")]
     if time.perf_counter() - started > 1:
         rows.append(("building it", f"{time.perf_counter() - started:.0f} s"))
-    return rows + report(measure(path, runs))
+    variants = measure(path, runs, bundle)
+    rows += report(variants)
+    if bundle is not None:
+        unfrozen, frozen = variants[1], variants[3]
+        ratio = statistics.median(frozen.wall) / statistics.median(unfrozen.wall)
+        rows.append(("frozen / unfrozen, main window with the list", f"{ratio:.2f} ×"))
+    return rows
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -162,9 +181,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--library", type=Path, help="benchmark library to reuse (built there if missing)"
     )
+    parser.add_argument(
+        "--bundle", type=Path, help="also time the frozen one-folder app in this folder"
+    )
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="numdesk-bench-startup-") as tmp:
-        rows = bench_startup(Path(tmp), args.runs, args.library)
+        rows = bench_startup(Path(tmp), args.runs, args.library, args.bundle)
     print("\n### startup\n\n| measurement | result |\n|---|---|")
     for label, value in rows:
         print(f"| {label} | {value} |")

@@ -24,6 +24,7 @@ STARTED = time.perf_counter()
 COMMAND_MODULES: tuple[str, ...] = (
     "numdesk.io.cli_commands",
     "numdesk.printing.cli",
+    "numdesk.controllers.new_character_cli",
 )
 
 
@@ -77,6 +78,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
+        # The first window's plain-Python modules come before Qt: PySide6's import hook
+        # reads the source of every module first imported after it (inspect.getsource).
+        import numdesk.prelude  # noqa: F401
         from numdesk.app import run_app
 
         return run_app(

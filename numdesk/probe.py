@@ -26,4 +26,21 @@ def finish(before: Callable[[], object] | None = None) -> None:
     if before is not None:
         before()
     print("painted", flush=True)
+    print(f"peak-kb {peak_kb()}", flush=True)
     os._exit(0)
+
+
+def peak_kb() -> int:
+    """This process's peak resident memory in kB (`VmHWM`; 0 where /proc is missing).
+
+    Read by the process itself: the benchmark's own size must not count, and a child's
+    `ru_maxrss` on Linux includes its parent's size at the fork.
+    """
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0

@@ -4,8 +4,8 @@ A `QMainWindow` with a 300-row table (the library browser shows up to 300 rows) 
 labelled line edits, 1366 × 768, shown and painted; then the process ends at once.
 `python -m numdesk.bench startup` runs it by path, side by side with numdesk's real
 start, so it imports nothing of numdesk. Like numdesk under `NUMDESK_STARTUP_PROBE`,
-it prints "painted" once the table's first paint is done and leaves with `os._exit`
-(no teardown is timed on either side).
+it prints "painted" once the table's first paint is done, then its peak memory, and
+leaves with `os._exit` (no teardown is timed on either side).
 """
 
 from __future__ import annotations
@@ -38,7 +38,20 @@ class _FirstPaint(QObject):
 
 def _done() -> None:
     print("painted", flush=True)
+    print(f"peak-kb {_peak_kb()}", flush=True)
     os._exit(0)
+
+
+def _peak_kb() -> int:
+    """Peak resident memory in kB, as `numdesk.probe.peak_kb` reads it."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
 
 
 def main() -> None:

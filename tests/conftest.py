@@ -52,3 +52,8 @@ def starter_library(tmp_path: Path):  # type: ignore[no-untyped-def]
     lib = Library.create(tmp_path / "starter.numdesk")
     yield lib
     lib.close()
+
+
+# -- a library with the CSRD imported (copied per test from one import per session) -----
+
+from tests.csrd_library import csrd_library, csrd_library_file  # noqa: E402, F401

@@ -48,7 +48,7 @@ from numdesk.model.operations.encounter import (
 from numdesk.model.operations.xp import NaturalOneIntrusion, RefuseIntrusion, gm_intrusion_ops
 from numdesk.model.serialize import to_data
 from numdesk.rules.dice import Dice
-from numdesk.rules.profiles import Profile, get_profile
+from numdesk.rules.profiles import Profile, family_of, get_profile
 from numdesk.rules.types import DamageType, WoundSeverity
 from numdesk.store.commit import ConflictError, Write
 
@@ -262,13 +262,13 @@ class EncounterController(QObject):
         amount: int,
         damage_type: DamageType = DamageType.MIGHT,
         apply_armor: bool = True,
+        kind: str = "physical",
     ) -> str:
         """Damage a PC's real sheet: Pools and damage track (N1-N3), or in `cypher`
-        Pool damage overflowing into a wound (C4)."""
+        Pool damage overflowing into a wound (C4); `kind` meets Armor against kinds (T8)."""
         sheet = self._sheet_uid(combatant_uid)
-        return self.apply_to_sheets(
-            [(sheet, TakeDamage(amount, damage_type, apply_armor=apply_armor))], kind="damage"
-        )
+        operation = TakeDamage(amount, damage_type, apply_armor=apply_armor, kind=kind)
+        return self.apply_to_sheets([(sheet, operation)], kind="damage")
 
     def wound_pc(self, combatant_uid: str, severity: WoundSeverity) -> str:
         """Give a `cypher` PC a wound on its real sheet (C1, C2)."""
@@ -368,7 +368,7 @@ class EncounterController(QObject):
         added, not refused; the line says so, since the GM may have picked the wrong
         one of two entries with the same name.
         """
-        if not profile or profile == self._encounter.profile:
+        if not profile or profile in (self._encounter.profile, family_of(self._encounter.profile)):
             return []
         return [
             f"{name} comes from the {_label(profile)} rules; its stat block is used as it is "

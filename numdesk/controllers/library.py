@@ -18,8 +18,6 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import importlib
-import threading
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -29,6 +27,7 @@ from PySide6.QtCore import QObject, Signal
 
 from numdesk.controllers.journal import Confirm, EntryChange, UndoJournal
 from numdesk.controllers.settings import AppSettings
+from numdesk.controllers.store_loading import StoreLoader, store_class
 from numdesk.model.entry_kind import EntryKind
 from numdesk.model.errors import DomainError
 from numdesk.model.summary import EntrySummary
@@ -52,33 +51,6 @@ class EntryMeta:
 
     tags: tuple[str, ...] = ()
     favourite: bool = False
-
-
-def _store_class() -> type[Library]:
-    """`Library`, imported on first use (SQLAlchemy: over half a second at start-up)."""
-    from numdesk.store.library import Library
-
-    return Library
-
-
-class _StoreLoader(QObject):
-    """Imports the store's modules on a worker thread, then says so on the main thread.
-
-    Importing is most of what opening a library costs; the event loop stays free for
-    the user meanwhile. (Python imports are thread-safe: if the main thread needs the
-    store first, it waits for this import instead of doing it twice.)
-    """
-
-    loaded = Signal()
-
-    def start(self) -> None:
-        threading.Thread(target=self._run, name="numdesk-store-import", daemon=True).start()
-
-    def _run(self) -> None:
-        try:
-            importlib.import_module("numdesk.store.library")
-        finally:  # a failed import is raised again, and shown, by the main thread
-            self.loaded.emit()
 
 
 class LibraryController(QObject):
@@ -163,12 +135,12 @@ class LibraryController(QObject):
 
     def open_library(self, path: Path, create: bool = False) -> None:
         """Open `path` (creating it when asked); the old library stays open if this fails."""
-        library = _store_class().open(Path(path), create=create)
+        library = store_class().open(Path(path), create=create)
         self._switch_to(library)
 
     def new_library(self, path: Path) -> None:
         """Create a new library with starter content at `path` and open it."""
-        self._switch_to(_store_class().create(Path(path)))
+        self._switch_to(store_class().create(Path(path)))
 
     def preview_library(self, path: Path) -> bool:
         """Show the library at `path` before it is open: lists, searches, tags and counts
@@ -193,12 +165,12 @@ class LibraryController(QObject):
             return
         preview.close()
         self._preview = None
-        self._switch_to(_store_class().open(preview.path, create=False))
+        self._switch_to(store_class().open(preview.path, create=False))
 
     def finish_opening_soon(self) -> None:
         """`finish_opening` once the store is imported on a worker thread; a failure is
         announced by `openFailed` (the library is then closed)."""
-        loader = _StoreLoader(self)
+        loader = StoreLoader(self)
         loader.loaded.connect(self._finish_loaded)
         loader.start()
 
@@ -335,6 +307,11 @@ class LibraryController(QObject):
         self.journal.record(text, [EntryChange.edit(before, after)], [Write(uid, after, revision)])
         self._saved([uid])
 
+    def check_deletable(self, uids: Collection[str]) -> None:
+        """DomainError naming the users if deleting `uids` would orphan entries using a
+        rules set among them (checked before a multi-delete starts, so none happens)."""
+        self.library.check_deletable(uids)
+
     def delete(self, uid: str) -> None:
         """Remove entry `uid`; undo stores it again complete, with its tags.
 
@@ -343,7 +320,7 @@ class LibraryController(QObject):
         """
         from numdesk.store.commit import Write
 
-        self.library.check_deletable(uid)
+        self.library.check_deletable([uid])
         before, revision = self.library.load_revision(uid)
         meta = self.meta(uid)
         text = self.tr("Delete “{0}”").format(before.name)
@@ -506,6 +483,6 @@ class LibraryController(QObject):
         library.close()
         self._library = None
         try:
-            _store_class().restore_backup(Path(backup), target)
+            store_class().restore_backup(Path(backup), target)
         finally:
-            self._switch_to(_store_class().open(target, create=False))
+            self._switch_to(store_class().open(target, create=False))

@@ -11,7 +11,7 @@ from numdesk.model.entry_kind import EntryKind
 from numdesk.paths import default_library_path
 
 
-def _library_path(args: argparse.Namespace, create_folder: bool = True) -> Path:
+def library_path(args: argparse.Namespace, create_folder: bool = True) -> Path:
     """`--library` given after the subcommand, else before it, else the user's own."""
     chosen = getattr(args, "sub_library", None) or getattr(args, "library", None)
     return Path(chosen) if chosen else default_library_path(create_folder)
@@ -22,7 +22,7 @@ def run_import(args: argparse.Namespace) -> int:
     from numdesk.store import Library
 
     report = read_files([Path(f) for f in args.files], args.profile)  # validate before opening
-    with Library.open(_library_path(args)) as lib:
+    with Library.open(library_path(args)) as lib:
         save_report(lib, report)
     print(report.summary())
     for note in report.notes:
@@ -35,7 +35,7 @@ def run_export(args: argparse.Namespace) -> int:
     from numdesk.store import Library
 
     kinds = [EntryKind(k) for k in args.kind] if args.kind else None
-    with Library.open_read_only(_library_path(args, create_folder=False)) as lib:
+    with Library.open_read_only(library_path(args, create_folder=False)) as lib:
         count = export_entries(lib, Path(args.out), uids=args.uid or None, kinds=kinds)
     noun = "entry" if count == 1 else "entries"
     print(f"Exported {count:,} {noun} to {args.out}.", file=sys.stdout)

@@ -51,7 +51,8 @@ class _CsrdReader(CsrdItems):
 
     def __init__(self, file: Path) -> None:
         super().__init__(FieldReader(file))
-        self.abilities: dict[str, tuple[dict[str, Any], str]] = {}
+        #: ability name (casefolded) -> its raw object, path and library uid (first wins)
+        self.abilities: dict[str, tuple[dict[str, Any], str, str]] = {}
 
     def ability(
         self, raw: dict[str, Any], path: str, uid: str, tier: int, source: AbilitySource
@@ -79,11 +80,10 @@ class _CsrdReader(CsrdItems):
             path = f"$.abilities[{i}]"
             r.object_at(raw, path)
             name = r.text(raw, "name", path, required=True)
-            self.abilities.setdefault(name.casefold(), (raw, path))
+            uid = self.uid("ability", name)
+            self.abilities.setdefault(name.casefold(), (raw, path, uid))
             band = r.text(raw, "tier", path).lower()
-            obj = self.ability(
-                raw, path, self.uid("ability", name), _TIER_BANDS.get(band, 1), AbilitySource.OTHER
-            )
+            obj = self.ability(raw, path, uid, _TIER_BANDS.get(band, 1), AbilitySource.OTHER)
             tags = [tag_name(c) for c in r.list_of(raw, "category", path)]
             self.add(obj, tags)
 
@@ -108,6 +108,7 @@ class _CsrdReader(CsrdItems):
                 raise r.fail(f"{ref_path}.name", "the name of an ability in $.abilities", name)
             uid = csrd_uid("csrd", owner, "ability", name, str(i))
             ability = self.ability(found[0], found[1], uid, tier, source)
+            ability.library_uid = found[2]  # linked to the library's own entry
             groups[(tier, r.flag(ref, "preselected", ref_path))].append(ability)
         result = []
         for tier, granted in sorted(groups, key=lambda k: (k[0], not k[1])):

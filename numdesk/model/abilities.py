@@ -20,7 +20,11 @@ class Skill:
 
 @dataclass
 class Ability:
-    """A special ability: its cost is paid from `pool` before Edge (RULES.md G9b)."""
+    """A special ability: its cost is paid from `pool` before Edge (RULES.md G9b).
+
+    `library_uid` links an ability taken from the library (a type's, a focus's) to that
+    entry, so the sheet can open it and follow its text; "" for a hand-made ability.
+    """
 
     name: str
     cost: int = 0
@@ -30,4 +34,5 @@ class Ability:
     source: AbilitySource = AbilitySource.OTHER
     description: str = ""
     cost_text: str = ""
+    library_uid: str = ""
     uid: str = field(default_factory=new_uid)

@@ -66,6 +66,8 @@ class Character:
     recoveries_used: list[Rest] = field(default_factory=list)
     recovery_bonus: int = 0
     armor_cost_reduction: int = 0
+    #: extra Armor against named damage kinds from abilities and other sources (T8)
+    armor_against: dict[str, int] = field(default_factory=dict)
     skills: list[Skill] = field(default_factory=list)
     abilities: list[Ability] = field(default_factory=list)
     cyphers: list[Cypher] = field(default_factory=list)

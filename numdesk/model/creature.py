@@ -17,6 +17,8 @@ class Creature:
     kind: str = "creature"
     health: int | None = None
     armor: int = 0
+    #: extra Armor against named damage kinds, e.g. {"cold": 3} (T8)
+    armor_against: dict[str, int] = field(default_factory=dict)
     damage: str = ""
     movement: str = ""
     modifications: list[str] = field(default_factory=list)

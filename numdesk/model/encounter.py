@@ -43,6 +43,8 @@ class Combatant:
     health: int = 0
     max_health: int = 0
     armor: int = 0
+    #: extra Armor against named damage kinds, from the stat block (T8)
+    armor_against: dict[str, int] = field(default_factory=dict)
     initiative: int | None = None
     timing: ActionTiming = ActionTiming.NORMAL
     conditions: list[Condition] = field(default_factory=list)

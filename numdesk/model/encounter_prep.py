@@ -60,6 +60,7 @@ def creature_combatants(
             health=health,
             max_health=health,
             armor=creature.armor,
+            armor_against=dict(creature.armor_against),
         )
         for name in names
     ]
@@ -119,6 +120,7 @@ def prepared_copy(encounter: Encounter, name: str) -> Encounter:
                 health=old.max_health,
                 max_health=old.max_health,
                 armor=old.armor,
+                armor_against=dict(old.armor_against),
                 initiative=None if old.side in ROLLING_SIDES else old.initiative,
                 timing=ActionTiming.NORMAL,
                 object_state=ObjectState.INTACT,

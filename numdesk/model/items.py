@@ -71,6 +71,8 @@ class Weapon:
     damage: int | None = None
     range: str = "immediate"
     notes: str = ""
+    #: False for a weapon the character cannot use freely: attacks hindered 1 step (C13b)
+    freely_usable: bool = True
     uid: str = field(default_factory=new_uid)
 
 
@@ -83,6 +85,8 @@ class Armor:
     value: int | None = None
     speed_cost: int = 0
     notes: str = ""
+    #: extra Armor against named kinds of damage, e.g. {"fire": 2} (T8)
+    against: dict[str, int] = field(default_factory=dict)
     uid: str = field(default_factory=new_uid)
 
 

@@ -19,7 +19,9 @@ from numdesk.model.errors import DomainError, domain_errors
 from numdesk.model.follower import Follower
 from numdesk.model.items import Armor, Artifact, Cypher, Equipment, Oddity, Shield, Weapon
 from numdesk.model.limits import LimitError, check_limits
+from numdesk.rules.damage import check_kind_armor
 from numdesk.rules.defense import new_shield
+from numdesk.rules.errors import RulesError
 from numdesk.rules.items import parse_depletion
 from numdesk.rules.profiles import Profile, get_profile
 from numdesk.rules.types import Advancement, SkillLevel, Stat, WoundSeverity
@@ -187,6 +189,7 @@ def check_sheet_item(item: Any, profile: Profile, field: str) -> None:
         if item.value is not None:
             check_int(item.value, f"{field}.value", "An armor's Armor value", minimum=0)
         check_int(item.speed_cost, f"{field}.speed_cost", "An armor's Speed cost", minimum=0)
+        check_kind_armor_field(item.against, f"{field}.against")
     elif isinstance(item, Shield):
         check_text(item.name, f"{field}.name", "A shield's name", required=True)
         boxes = new_shield()
@@ -257,6 +260,7 @@ def find_problems(character: Character) -> list[DomainError]:
         lambda: check_advancements(character.advancements),
         lambda: check_portrait(character.portrait),
         lambda: _check_limits(character),
+        lambda: check_kind_armor_field(character.armor_against, "armor_against"),
     ]
     for stat in Stat:
         checks.append(partial(_check_stat, character, stat))
@@ -289,6 +293,16 @@ def _check_limits(character: Character) -> None:
 def _check_rests(character: Character) -> None:
     if len(set(character.recoveries_used)) != len(character.recoveries_used):
         raise DomainError("Each rest can be used once a day.", field="recoveries_used")
+
+
+def check_kind_armor_field(value: object, field: str) -> dict[str, int]:
+    """Armor against named damage kinds (T8), cleaned; DomainError naming `field` if bad."""
+    if not isinstance(value, dict):
+        raise DomainError("Armor against kinds is a list of kind: number pairs.", field=field)
+    try:
+        return check_kind_armor(value)
+    except RulesError as err:
+        raise DomainError(err.message, field=field) from None
 
 
 def check_character(character: Character) -> None:

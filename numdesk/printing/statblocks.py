@@ -97,6 +97,7 @@ def creature_rows(c: Canvas, creature: Creature, width: float, blank: bool = Fal
     rows.extend(_numbers_rows(c, creature, width, blank))
     fields = [
         (tr("Damage"), creature.damage),
+        (tr("Armor against"), ", ".join(f"{k} +{v}" for k, v in creature.armor_against.items())),
         (tr("Movement"), creature.movement),
         (tr("Motive"), creature.motive),
         (tr("Environment"), creature.environment),

@@ -45,6 +45,63 @@ def armor_applies(damage_type: DamageType, *, armor_stops_ambient: bool = False)
     return damage_type is DamageType.AMBIENT and armor_stops_ambient
 
 
+#: Damage kinds offered in pickers (T8); the list is open: any other word is a kind too.
+DAMAGE_KINDS: tuple[str, ...] = (
+    "physical",
+    "fire",
+    "cold",
+    "acid",
+    "electric",
+    "mental",
+    "poison",
+    "sonic",
+    "radiation",
+)
+#: The kind of damage nobody named: an ordinary blow.
+DEFAULT_KIND = "physical"
+
+
+def damage_kind(text: str | None) -> str:
+    """A damage kind as stored: lower case, trimmed; blank means physical (T8)."""
+    kind = (text or "").strip().casefold()
+    if len(kind) > 30:
+        raise RulesError("A damage kind is one or two words (at most 30 letters).")
+    return kind or DEFAULT_KIND
+
+
+def check_kind_armor(kind_armor: Mapping[str, int]) -> dict[str, int]:
+    """Armor against named kinds, cleaned (kinds as `damage_kind`); RulesError if negative."""
+    out: dict[str, int] = {}
+    for kind, value in kind_armor.items():
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise RulesError(f"Armor against {kind} must be a whole number from 0 up.")
+        key = damage_kind(kind)
+        out[key] = out.get(key, 0) + value
+    return out
+
+
+def effective_armor(
+    damage_type: DamageType,
+    kind: str = DEFAULT_KIND,
+    *,
+    armor: int = 0,
+    kind_armor: Mapping[str, int] | None = None,
+    armor_stops_ambient: bool = False,
+) -> int:
+    """Armor that stops one hit of `damage_type` and `kind` (N1, T8).
+
+    Plain `armor` stops Might damage, and ambient damage where the armor says so; Armor
+    against the hit's kind (`kind_armor`, e.g. {"fire": 2}) adds to it whatever Pool the
+    damage targets (so +2 against mental reduces mental Intellect damage), and counts as
+    the armor saying so for ambient damage of that kind.
+    """
+    if armor < 0:
+        raise RulesError(f"Armor cannot be negative (got {armor}).")
+    extra = check_kind_armor(kind_armor or {}).get(damage_kind(kind), 0)
+    plain_applies = armor_applies(damage_type, armor_stops_ambient=armor_stops_ambient or extra > 0)
+    return (armor if plain_applies else 0) + extra
+
+
 def pool_for(damage_type: DamageType) -> Stat:
     """The Pool damage of this type lands on first; ambient damage hurts the body."""
     return _POOL_FOR[damage_type]
@@ -58,6 +115,7 @@ class PoolDamage:
     damage_type: DamageType
     armor: int
     armor_absorbed: int
+    kind: str
     damage_after_armor: int
     removed: dict[Stat, int] = field(hash=False)
     pools_before: dict[Stat, int] = field(hash=False)
@@ -80,10 +138,13 @@ def damage_pc(
     armor: int = 0,
     track: DamageTrackState = DamageTrackState.HALE,
     armor_stops_ambient: bool = False,
+    kind: str = DEFAULT_KIND,
+    kind_armor: Mapping[str, int] | None = None,
 ) -> PoolDamage:
-    """Apply one hit to a PC's Pools (N1–N3).
+    """Apply one hit to a PC's Pools (N1–N3, T8).
 
-    Armor is subtracted first where it applies. The rest lowers the matching Pool; once
+    Armor is subtracted first where it applies (`effective_armor`: plain Armor, plus
+    Armor against the hit's `kind`). The rest lowers the matching Pool; once
     that is 0, the remainder flows to the other Pools in Might, Speed, Intellect order,
     skipping empty ones. Every Pool this hit empties moves the PC one step down the track.
     """
@@ -94,8 +155,15 @@ def damage_pc(
     before = {s: pools[s] for s in STAT_ORDER}
     if any(v < 0 for v in before.values()):
         raise RulesError("A Pool cannot be below 0.")
-    stops = armor_applies(damage_type, armor_stops_ambient=armor_stops_ambient)
-    absorbed = min(armor, amount) if stops else 0
+    kind = damage_kind(kind)
+    stopping = effective_armor(
+        damage_type,
+        kind,
+        armor=armor,
+        kind_armor=kind_armor,
+        armor_stops_ambient=armor_stops_ambient,
+    )
+    absorbed = min(stopping, amount)
     left = amount - absorbed
     after = dict(before)
     removed = dict.fromkeys(STAT_ORDER, 0)
@@ -130,8 +198,9 @@ def damage_pc(
     return PoolDamage(
         amount=amount,
         damage_type=damage_type,
-        armor=armor,
+        armor=stopping,
         armor_absorbed=absorbed,
+        kind=kind,
         damage_after_armor=amount - absorbed,
         removed=removed,
         pools_before=before,

@@ -74,12 +74,12 @@ def action_cost(
     ):
         if value < 0:
             raise RulesError(f"{what} cannot be negative (got {value}).")
-    if effort_score > profile.max_effort:
-        raise RulesError(f"An Effort score is at most {profile.max_effort}, not {effort_score}.")
+    # A sheet's score above the rules' cap (a house rules set lowered it) counts as the cap.
+    effort_score = min(effort_score, profile.max_effort)
     if effort_levels > profile.max_effort:
         raise RulesError(
-            f"No action can take more than {profile.max_effort} levels of Effort "
-            f"({effort_levels} asked)."
+            f"No action can take more than {profile.max_effort} "
+            f"level{'s' if profile.max_effort != 1 else ''} of Effort ({effort_levels} asked)."
         )
     free = min(free_levels, effort_levels)
     paid = effort_levels - free
@@ -117,6 +117,20 @@ def check_afford(total: int, pool_current: int, stat: Stat) -> str | None:
         f"This costs {total} {stat.value.capitalize()} points but the Pool holds only "
         f"{pool_current}."
     )
+
+
+def check_effort_from_pool(effort_levels: int, pool_current: int, stat: Stat) -> str | None:
+    """Why no Effort can come from this Pool, or None (G9c, revision 2).
+
+    A Pool at 0 allows no Effort from its stat at all, even when Edge or free levels
+    would make the Effort cost nothing. `pool_current` is the Pool before the action.
+    """
+    if effort_levels > 0 and pool_current <= 0:
+        return (
+            f"Your {stat.value.capitalize()} Pool is at 0, so you cannot use Effort "
+            f"on a {stat.value.capitalize()} task."
+        )
+    return None
 
 
 def effort_damage(levels: int, *, area: bool = False) -> int:

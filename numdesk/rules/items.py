@@ -135,3 +135,44 @@ def check_shins(shins: int) -> None:
     """Shins are a whole number, never negative (G17)."""
     if shins < 0:
         raise RulesError(f"Shins cannot be negative (got {shins}).")
+
+
+_LEVEL_DICE = re.compile(
+    r"^\s*(?:(?P<count>\d*)\s*d\s*(?P<sides>\d+))?\s*(?:(?P<sign>[+-])?\s*(?P<plus>\d+))?\s*$",
+    re.IGNORECASE,
+)
+#: Highest level a rolled device may have (levels of the rules run 1..10).
+MAX_DEVICE_LEVEL = 10
+
+
+@dataclass(frozen=True, slots=True)
+class LevelRoll:
+    """A device level rolled from its dice text (T9): the faces, the total, the words."""
+
+    text: str
+    faces: tuple[int, ...]
+    level: int
+    summary: str
+
+
+def roll_device_level(text: str, dice: Dice) -> LevelRoll:
+    """Roll a cypher's or artifact's level from text such as "1d6+2", "d6" or "4" (T9).
+
+    The result is kept on the sheet, so it is rolled once, when the device is found. A
+    total below 1 counts as level 1 (said in `summary`); unreadable text is refused.
+    """
+    match = _LEVEL_DICE.match(text or "")
+    if not text or not text.strip() or match is None or not (match["sides"] or match["plus"]):
+        raise RulesError(f"'{text}' is not a level roll (write it like 1d6+2, d6 or 4).")
+    count = int(match["count"] or 1) if match["sides"] else 0
+    sides = int(match["sides"] or 0)
+    if match["sides"] and not (1 <= count <= 10 and 2 <= sides <= 100):
+        raise RulesError(f"'{text}' rolls too many or too odd dice for a level.")
+    plus = int(match["plus"] or 0) * (-1 if match["sign"] == "-" else 1)
+    faces = tuple(dice.roll(sides, "device level") for _ in range(count))
+    total = sum(faces) + plus
+    level = min(max(total, 1), MAX_DEVICE_LEVEL)
+    words = f"Level {level} ({text.strip()}: rolled {', '.join(map(str, faces)) or 'nothing'})"
+    if level != total:
+        words += f"; {total} counts as {level}"
+    return LevelRoll(text=text.strip(), faces=faces, level=level, summary=words + ".")

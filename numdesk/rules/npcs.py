@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from numdesk.rules.damage import armor_applies
+from numdesk.rules.damage import DEFAULT_KIND, effective_armor
 from numdesk.rules.errors import RulesError
 from numdesk.rules.types import DamageType
 
@@ -75,16 +75,27 @@ def damage_npc(
     *,
     armor: int = 0,
     armor_stops_ambient: bool = False,
+    kind: str = DEFAULT_KIND,
+    kind_armor: Mapping[str, int] | None = None,
 ) -> NpcDamage:
-    """Damage an NPC: Armor stops physical damage only; health never shows below 0 (G15)."""
+    """Damage an NPC: Armor stops physical damage only; health never shows below 0 (G15).
+
+    Creature Armor against named kinds (T8) adds for a hit of that `kind`.
+    """
     if amount < 0:
         raise RulesError(f"Damage cannot be negative (got {amount}).")
     if armor < 0:
         raise RulesError(f"Armor cannot be negative (got {armor}).")
     if health < 0:
         raise RulesError(f"Health cannot be negative (got {health}).")
-    stops = armor_applies(damage_type, armor_stops_ambient=armor_stops_ambient)
-    absorbed = min(armor, amount) if stops else 0
+    stopping = effective_armor(
+        damage_type,
+        kind,
+        armor=armor,
+        kind_armor=kind_armor,
+        armor_stops_ambient=armor_stops_ambient,
+    )
+    absorbed = min(stopping, amount)
     taken = min(amount - absorbed, health)
     after = health - taken
     return NpcDamage(

@@ -144,6 +144,16 @@ def get_profile(name: str) -> Profile:
         raise KeyError(f"unknown rules profile {name!r} (known: {known})") from None
 
 
+def family_of(name: str) -> str:
+    """The built-in whose books a profile uses: itself, or the base of a house rules set.
+
+    Library entries written for that built-in (templates, abilities, items) suit the
+    profile too. An unknown name is its own family.
+    """
+    profile = PROFILES.get(name)
+    return profile.family if profile is not None else name
+
+
 def is_builtin(name: str) -> bool:
     """Whether `name` is one of the two read-only built-in profiles."""
     return name in BUILTIN_PROFILES

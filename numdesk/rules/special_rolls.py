@@ -44,9 +44,11 @@ class RollOutcome:
     gm_intrusion: bool
     #: natural-1 intrusions award no XP (G16)
     intrusion_awards_xp: bool
-    #: a natural 20: the action's points go back to the Pool
+    #: a natural 20 that succeeds: the action's points go back to the Pool (G10 r2)
     cost_refunded: bool
     summary: str
+    #: a major effect offered may be taken as a minor one instead (G10/T5)
+    may_take_minor: bool = False
 
 
 def resolve_roll(
@@ -72,7 +74,7 @@ def resolve_roll(
         bonus = min(bonus, IMPAIRED_BONUS_DAMAGE)
     minor = success and natural == 19 and not limited
     major = success and natural == 20 and not limited
-    refunded = natural == 20
+    refunded = natural == 20 and success  # r2: a 20 that fails refunds nothing
     intrusion = natural == 1
     parts = [f"Natural {natural}: {'success' if success else 'failure'}"]
     if bonus:
@@ -99,6 +101,7 @@ def resolve_roll(
         intrusion_awards_xp=False,
         cost_refunded=refunded,
         summary=", ".join(parts) + ".",
+        may_take_minor=major,
     )
 
 

@@ -378,13 +378,19 @@ class Library:
         """Remove entry `uid` whatever its kind (with its tags and history)."""
         self._delete(uid, None)
 
-    def check_deletable(self, uid: str) -> None:
-        """LibraryError naming the users if `uid` is a rules set that entries still use."""
+    def check_deletable(self, uids: Collection[str]) -> None:
+        """LibraryError naming the users if any of `uids` is a rules set that entries
+        other than `uids` still use (deleting a set with all its users is fine)."""
+        going = set(uids)
         with self._reading() as session:
             conn = session.connection()
-            row = conn.execute(select(Entry.kind, Entry.name).where(Entry.uid == uid)).first()
-            if row is not None and row.kind == EntryKind.RULES_SET.value:
-                refuse_delete_in_use(conn, uid, row.name)
+            rows = conn.execute(
+                select(Entry.uid, Entry.name).where(
+                    Entry.uid.in_(list(going)), Entry.kind == EntryKind.RULES_SET.value
+                )
+            )
+            for row in rows:
+                refuse_delete_in_use(conn, row.uid, row.name, going)
 
     def summary(self, uid: str) -> EntrySummary:
         """The browser line of entry `uid`; LibraryError if missing."""

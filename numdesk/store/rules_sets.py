@@ -8,7 +8,7 @@ asks `get_profile(name)` sees them. Deleting a set that entries still use is ref
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 from sqlalchemy import Connection, select
@@ -62,17 +62,23 @@ def load_registry(conn: Connection, registered: set[str]) -> list[str]:
     return register_sets((rebuild(EntryKind.RULES_SET, row.data, None) for row in rows), registered)
 
 
-def users_of(conn: Connection, uid: str) -> list[str]:
-    """ "Name (kind)" of every entry whose rules are the set `uid`, by name."""
+def users_of(conn: Connection, uid: str, going: Collection[str] = ()) -> list[str]:
+    """ "Name (kind)" of every entry whose rules are the set `uid`, by name, leaving out
+    the entries `going` (deleted in the same step)."""
     rows = conn.execute(
-        select(Entry.name, Entry.kind).where(Entry.profile == uid).order_by(Entry.name_key)
+        select(Entry.uid, Entry.name, Entry.kind)
+        .where(Entry.profile == uid)
+        .order_by(Entry.name_key)
     )
-    return [f"{row.name} ({row.kind})" for row in rows]
+    return [f"{row.name} ({row.kind})" for row in rows if row.uid not in going]
 
 
-def refuse_delete_in_use(conn: Connection, uid: str, name: str) -> None:
-    """LibraryError naming the users if entries still play by the rules set `uid`."""
-    users = users_of(conn, uid)
+def refuse_delete_in_use(
+    conn: Connection, uid: str, name: str, going: Collection[str] = ()
+) -> None:
+    """LibraryError naming the users if entries (other than `going`) still play by the
+    rules set `uid`."""
+    users = users_of(conn, uid, going)
     if users:
         shown = ", ".join(users[:10]) + (f" and {len(users) - 10} more" if len(users) > 10 else "")
         raise LibraryError(

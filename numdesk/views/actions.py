@@ -86,7 +86,7 @@ def action_specs() -> dict[ActionId, ActionSpec]:
             translate("Actions", "New &Library Entry…"),
             "Ctrl+Shift+N",
             None,
-            translate("Actions", "Add a creature, cypher, item or template"),
+            translate("Actions", "Add a creature, cypher, item, template or rules set"),
         ),
         ActionId.NEW_LIBRARY: ActionSpec(
             translate("Actions", "New Li&brary…"),

@@ -14,7 +14,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, QTimer
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QIcon
 from PySide6.QtWidgets import (
     QApplication,
@@ -47,10 +47,18 @@ LIBRARY_FILTER = QT_TRANSLATE_NOOP(
 
 
 def app_icon() -> QIcon:
-    """numdesk's own icon, in every size we ship."""
-    icon = QIcon(str(resource_path("icons", "numdesk.svg")))
+    """numdesk's own icon, in every size we ship.
+
+    Each PNG is added with the size its name gives (numdesk-48.png is 48 × 48), so Qt
+    reads it only when that size is drawn; the SVG comes last, for the sizes between.
+    (Starting from the SVG made Qt's SVG icon engine load every PNG at once: 15-25 ms
+    of every start.)
+    """
+    icon = QIcon()
     for png in sorted(resource_path("icons").glob("numdesk-*.png")):
-        icon.addFile(str(png))
+        side = int(png.stem.rpartition("-")[2])
+        icon.addFile(str(png), QSize(side, side))
+    icon.addFile(str(resource_path("icons", "numdesk.svg")))
     return icon
 
 

@@ -1,11 +1,10 @@
-"""XP, intrusions, advancement, templates, cyphers and artifacts."""
+"""XP, intrusions, advancement, cyphers and artifacts (creation: tests/model/test_creation.py)."""
 
 from __future__ import annotations
 
 from numdesk.model.abilities import Ability, Skill
-from numdesk.model.items import Artifact, Cypher, Equipment
+from numdesk.model.items import Artifact, Cypher
 from numdesk.model.operations import (
-    ApplyTemplates,
     AwardXp,
     BuyAdvancement,
     GmIntrusion,
@@ -15,13 +14,11 @@ from numdesk.model.operations import (
     SpendXp,
     UseArtifact,
     UseCypher,
-    ability_choices,
     advancement_options,
     cypher_limit_warning,
     cyphers_over_limit,
     gm_intrusion_ops,
 )
-from numdesk.model.templates import SentenceTemplate, TierAbilities, TypeTemplate
 from numdesk.rules.dice import Dice
 from numdesk.rules.types import Advancement, OtherAdvancement, SkillLevel, Stat
 from numdesk.rules.xp import XpSpendKind
@@ -164,62 +161,3 @@ def test_use_artifact_depletion() -> None:
     assert_refused(UseArtifact("Rod", Dice(script=[5])), character, field="artifacts[0]")
     UseArtifact("Lens", Dice()).apply(character)
     assert not character.artifacts[1].depleted
-
-
-def glaive() -> TypeTemplate:
-    return TypeTemplate(
-        "Glaive",
-        pools={Stat.MIGHT: 11, Stat.SPEED: 10, Stat.INTELLECT: 7},
-        edges={Stat.MIGHT: 1, Stat.SPEED: 1, Stat.INTELLECT: None},
-        effort=1,
-        cypher_limit=2,
-        starting_points=6,
-        shins=5,
-        skills=[Skill("Armor use")],
-        equipment=[Equipment("Clothing")],
-        tiers=[
-            TierAbilities(1, [Ability("Fighting Moves", tier=1)]),
-            TierAbilities(1, [Ability("Bash"), Ability("Pierce"), Ability("Thrust")], choose=2),
-            TierAbilities(2, [Ability("Skill With Attacks", tier=2)]),
-        ],
-    )
-
-
-def test_apply_templates_fills_a_new_character() -> None:
-    character = make_character()
-    character.pool(Stat.INTELLECT).edge = 0
-    strong = SentenceTemplate(
-        "Strong",
-        part="descriptor",
-        pool_bonus={Stat.MIGHT: 4},
-        skills=[Skill("Jumping")],
-        extra_points=0,
-    )
-    focus = SentenceTemplate(
-        "Bears a Halo of Fire", part="focus", tiers=[TierAbilities(1, [Ability("Shroud of Flame")])]
-    )
-    choice = ability_choices(glaive().tiers)[0]
-    op = ApplyTemplates(glaive(), strong, focus, chosen_abilities=choice.abilities[:2])
-    change = apply_and_revert(op, character)
-    assert character.type == "Glaive" and character.descriptor == "Strong"
-    assert character.focus == "Bears a Halo of Fire"
-    assert character.sentence == "I am a Strong Glaive who Bears a Halo of Fire"
-    assert (character.pool(Stat.MIGHT).maximum, character.pool(Stat.MIGHT).current) == (15, 15)
-    assert character.pool(Stat.INTELLECT).edge == 0  # None in the template: left alone
-    assert character.starting_points == 6 and character.shins == 5
-    assert [s.name for s in character.skills] == ["Armor use", "Jumping"]
-    assert [a.name for a in character.abilities] == [
-        "Fighting Moves",
-        "Shroud of Flame",
-        "Bash",
-        "Pierce",
-    ]
-    assert change.summary.startswith("Filled the sheet from type Glaive, descriptor Strong")
-
-
-def test_templates_of_another_profile_or_part_are_refused() -> None:
-    character = make_character("cypher")
-    assert_refused(ApplyTemplates(glaive()), character, field="profile")
-    wrong = SentenceTemplate("Strong", part="focus")
-    assert_refused(ApplyTemplates(None, descriptor=wrong), make_character(), field="descriptor")
-    assert_refused(ApplyTemplates(None), make_character(), field="type")

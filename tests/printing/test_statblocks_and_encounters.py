@@ -16,11 +16,13 @@ def test_stat_block_shows_every_field(
     tmp_path: Path, save_pngs: Callable[[Path, str], list[Path]]
 ) -> None:
     creature = sample_creature()
+    creature.armor_against = {"cold": 3, "mental": 1}
     out = tmp_path / "creature.pdf"
     render_creatures_pdf([creature], out)
     text = flat(pdf_text(out))
     values = [
         creature.name,
+        "Armor against: cold +3, mental +1",
         "Level 4",
         "12",
         "15",

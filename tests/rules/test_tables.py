@@ -28,7 +28,9 @@ from numdesk.rules.weapons import weapon_damage, weapon_stats
 def test_hazards() -> None:
     assert hazard("major_fire").damage == 6
     assert hazard("shock").note
-    assert all(h.damage_type is DamageType.AMBIENT for h in HAZARDS)
+    # r2 (N10): crushing and collisions are Might damage; the rest is ambient
+    might = {h.key for h in HAZARDS if h.damage_type is DamageType.MIGHT}
+    assert might == {"crush", "huge_crush", "collision"}
     assert len({h.key for h in HAZARDS}) == len(HAZARDS) == 12
     assert falling_damage(35) == 3
     with pytest.raises(RulesError):
@@ -41,7 +43,7 @@ def test_combat_modifiers() -> None:
     assert combat_modifier("blinding_attempt").steps == -3
     assert combat_modifier("target_helpless").effect is ModifierEffect.AUTOMATIC_HIT
     no_attack = [m for m in COMBAT_MODIFIERS if m.effect is ModifierEffect.NO_ATTACK]
-    assert len(no_attack) == 2
+    assert len(no_attack) == 4  # r2 (C13) adds dense mist and underwater thrown weapons
     with pytest.raises(RulesError):
         combat_modifier("nope")
 

@@ -73,13 +73,14 @@ def test_type_template_pools_and_tiers(window: MainWindow) -> None:
     assert editor.error_text("pools") == "Starting Pools (Speed) must be a whole number."
 
     tiers = editor.fields["tiers"]
-    text = tiers.edit.toPlainText()  # type: ignore[attr-defined]
-    assert '"Fleet of foot"' in text
-    tiers.edit.setPlainText(text.replace('"cost": 2', '"cost": "two"'))  # type: ignore[attr-defined]
-    tiers._commit()
-    assert "tiers[0].abilities[0].cost" in editor.error_text("tiers")
-    assert controller.library.types.load(glaive.uid).tiers[0].abilities[0].cost == 2
-    tiers.edit.setPlainText(text.replace('"cost": 2', '"cost": 3'))  # type: ignore[attr-defined]
-    tiers._commit()
+    table = tiers.table  # type: ignore[attr-defined]
+    assert [table.item(0, c).text() for c in range(3)] == ["1", "2", "Fleet of foot"]
+    table.item(0, 1).setText("two")
+    assert editor.error_text("tiers") == "Row 1: Choose must be a whole number."
+    assert controller.library.types.load(glaive.uid).tiers[0].choose == 2
+    table.item(0, 1).setText("1")
+    table.item(0, 3).setText("3 Speed")
     assert editor.error_text("tiers") == ""
-    assert controller.library.types.load(glaive.uid).tiers[0].abilities[0].cost == 3
+    stored = controller.library.types.load(glaive.uid).tiers[0]
+    assert stored.choose == 1 and stored.abilities[0].cost_text == "3 Speed"
+    assert stored.abilities[0].cost == 2  # the values without a column are kept

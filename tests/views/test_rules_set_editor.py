@@ -72,8 +72,9 @@ def test_editing_switches_stores_changes_and_the_engine_reads_them(
     assert profile.type_names == ("Warrior", "Adept", "Bard")
     assert "changed (Cypher System: no)" in field.hints["uses_damage_track"].text()
     assert field.hints["xp_reroll"].text() == ""
-    window.resize(1366, 900)
+    window.resize(1366, 768)
     editor.grab().save(str(artifacts_dir / "rules-set-editor.png"))
+    window.grab().save(str(artifacts_dir / "rules-set-editor-window.png"))
     # undo walks the edits back, one at a time
     window.controller.undo_stack.undo()
     assert "type_names" not in window.controller.load(rules.uid).changes
@@ -130,3 +131,50 @@ def test_house_sets_are_offered_where_rules_are_chosen(window: MainWindow) -> No
     window.browser.reload_filters()
     combo = window.browser.profile_combo
     assert [combo.itemText(i) for i in range(combo.count())][-1] == "Gritty"
+
+
+def test_kind_armor_is_typed_in_words(window: MainWindow) -> None:
+    from numdesk.model.creature import Creature
+
+    beast = Creature(name="Ice drake", level=5)
+    window.controller.create(beast)
+    editor = window.open_entry(beast.uid)
+    assert isinstance(editor, EntryEditor)
+    edit = editor.fields["armor_against"].widget
+    assert isinstance(edit, QLineEdit)
+    edit.setText("Cold 3, fire")
+    edit.editingFinished.emit()
+    assert "fire 2" in editor.error_text("armor_against")
+    assert window.controller.load(beast.uid).armor_against == {}
+    edit.setText("Cold 3, mental 1")
+    edit.editingFinished.emit()
+    assert window.controller.load(beast.uid).armor_against == {"cold": 3, "mental": 1}
+
+
+def test_deleting_a_set_in_use_from_the_browser_names_its_users(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    from main_window_helpers import answer_next_dialog, press
+
+    from numdesk.views.actions import ActionId
+
+    rules = RulesSet(name="Gritty")
+    ada = Character(name="Ada", profile=rules.uid)
+    window.controller.create(rules)
+    window.controller.create(ada)
+    window.browser.search_edit.setText("Gritty")
+    window.browser.refresh()
+    window.browser.select_uids([rules.uid])
+    told = answer_next_dialog(qtbot, press("OK"))
+    window.actions_by_id[ActionId.DELETE].trigger()
+    assert told.done and "Ada (character)" in " ".join(told.seen)
+    assert window.controller.load(rules.uid).name == "Gritty"
+    # the set together with its only user goes in one step
+    window.browser.search_edit.setText("")
+    window.browser.refresh()
+    window.browser.select_uids([rules.uid, ada.uid])
+    asked = answer_next_dialog(qtbot, press("Delete"))
+    window.actions_by_id[ActionId.DELETE].trigger()
+    assert asked.done
+    assert not window.controller.library.has(rules.uid)
+    assert not window.controller.library.has(ada.uid)

@@ -14,8 +14,11 @@ import pytest
 from numdesk.rules import types as T
 from numdesk.rules.advancement import advancement_label
 from numdesk.rules.combat_modifiers import COMBAT_MODIFIERS
+from numdesk.rules.damage import DAMAGE_KINDS
 from numdesk.rules.defense import DefenseKind
 from numdesk.rules.difficulty import difficulty_name
+from numdesk.rules.effects import EFFECTS
+from numdesk.rules.hazards import HAZARDS
 from numdesk.rules.profiles import BUILTIN_PROFILES
 from numdesk.rules.recovery import rest_label
 from numdesk.rules.xp import XpSpendKind, spend_label
@@ -87,5 +90,8 @@ def test_the_game_words_catalogue_holds_every_word_the_sheet_shows() -> None:
     shown |= {rest_label(rest) for rest in T.REST_ORDER}
     shown |= {difficulty_name(level) for level in range(11)}
     shown |= {modifier.label for modifier in COMBAT_MODIFIERS}
+    shown |= {effect.label for effect in EFFECTS}
+    shown |= {hazard.label for hazard in HAZARDS}
+    shown |= set(DAMAGE_KINDS)
     shown |= {modifier.effect.value.replace("_", " ") for modifier in COMBAT_MODIFIERS}
     assert shown <= set(WORDS), sorted(shown - set(WORDS))

@@ -12,7 +12,6 @@ from numdesk.model.operations.advancement import (
     affordable_advancements,
 )
 from numdesk.model.operations.base import Change, Operation
-from numdesk.model.operations.creation import ApplyTemplates, ability_choices, granted_abilities
 from numdesk.model.operations.damage import (
     DamagePreview,
     PreviewDamage,
@@ -27,6 +26,7 @@ from numdesk.model.operations.damage import (
     worn_armor,
 )
 from numdesk.model.operations.devices import (
+    RollDeviceLevel,
     UseArtifact,
     UseCypher,
     cypher_limit_warning,
@@ -72,7 +72,6 @@ from numdesk.model.operations.xp import (
 __all__ = [
     "EDITABLE_FIELDS",
     "AddItem",
-    "ApplyTemplates",
     "AwardXp",
     "BuyAdvancement",
     "Change",
@@ -92,6 +91,7 @@ __all__ = [
     "RefuseIntrusion",
     "RemoveItem",
     "ReplaceItem",
+    "RollDeviceLevel",
     "SetField",
     "SetItemField",
     "SetPool",
@@ -109,7 +109,6 @@ __all__ = [
     "UseCypher",
     "WoundPreview",
     "XpReroll",
-    "ability_choices",
     "advancement_options",
     "affordable_advancements",
     "armor_category",
@@ -117,7 +116,6 @@ __all__ = [
     "cyphers_over_limit",
     "defense_task_steps",
     "gm_intrusion_ops",
-    "granted_abilities",
     "next_rests",
     "preview_damage",
     "preview_task",

@@ -20,7 +20,16 @@ from numdesk.model.operations.conditions import (
 )
 from numdesk.model.operations.sheet import CharacterOperation, locate, stat_name
 from numdesk.model.validation import check_int, profile_of
-from numdesk.rules.damage import PoolDamage, armor_value, damage_pc, pool_for, total_armor
+from numdesk.rules.damage import (
+    DEFAULT_KIND,
+    PoolDamage,
+    armor_value,
+    check_kind_armor,
+    damage_kind,
+    damage_pc,
+    pool_for,
+    total_armor,
+)
 from numdesk.rules.damage_track import shift_track, track_label
 from numdesk.rules.defense import (
     DefenseKind,
@@ -40,6 +49,16 @@ def worn_armor(character: Character) -> int:
     return total_armor(
         a.value if a.value is not None else armor_value(a.category) for a in character.armor
     )
+
+
+def kind_armor(character: Character) -> dict[str, int]:
+    """Extra Armor against named damage kinds: worn armor plus abilities and the like (T8)."""
+    total: dict[str, int] = {}
+    for source in (*(a.against for a in character.armor), character.armor_against):
+        with domain_errors("armor_against"):
+            for kind, value in check_kind_armor(source).items():
+                total[kind] = total.get(kind, 0) + value
+    return total
 
 
 def armor_category(character: Character) -> ArmorCategory:
@@ -70,17 +89,22 @@ def preview_damage(
     damage_type: DamageType = DamageType.MIGHT,
     apply_armor: bool = True,
     armor: int | None = None,
+    kind: str = DEFAULT_KIND,
 ) -> DamagePreview:
-    """The result of `amount` damage of `damage_type` without applying it.
+    """The result of `amount` damage of `damage_type` and `kind` without applying it.
 
-    `numenera`: Armor (the worn armor unless `armor` is given, none when `apply_armor`
-    is off) then overflow and the track (N1–N3). `cypher`: the Pool takes it and what
-    goes past 0 becomes a wound (C4).
+    Damage track rules (`numenera`): Armor (where the rules subtract it: the worn armor
+    unless `armor` is given, plus Armor against `kind`; none when `apply_armor` is off)
+    then overflow and the track (N1–N3, T8). Wound rules (`cypher`): the Pool takes it
+    and what goes past 0 becomes a wound (C4); armor there is block/dodge, not points.
     """
     check_int(amount, "amount", "Damage", minimum=0)
     profile = profile_of(character)
+    with domain_errors("kind"):
+        kind = damage_kind(kind)
     if profile.uses_damage_track:
-        used = (worn_armor(character) if armor is None else armor) if apply_armor else 0
+        subtracts = apply_armor and profile.armor_subtracts
+        used = (worn_armor(character) if armor is None else armor) if subtracts else 0
         check_int(used, "armor", "Armor", minimum=0)
         with domain_errors("amount"):
             result = damage_pc(
@@ -89,22 +113,31 @@ def preview_damage(
                 DamageType(damage_type),
                 armor=used,
                 track=character.damage_track,
+                kind=kind,
+                kind_armor=kind_armor(character) if subtracts else None,
             )
-        return DamagePreview(_pool_summary(result), pool=result)
+        summary = _pool_summary(result)
+        if apply_armor and not profile.armor_subtracts and character.armor:
+            summary += " (these rules do not subtract Armor from damage)"
+        return DamagePreview(summary, pool=result)
     stat = pool_for(DamageType(damage_type))
     with domain_errors("amount"):
         wound = pool_damage_to_wound(
             stat, character.pool(stat).current, amount, wound_state(character)
         )
-    return DamagePreview(_pool_wound_summary(wound), pool_wound=wound)
+    return DamagePreview(_pool_wound_summary(wound, kind), pool_wound=wound)
 
 
 #: The name the damage dialog uses for the pure preview.
 PreviewDamage = preview_damage
 
 
+def _kind_words(kind: str) -> str:
+    return "" if kind == DEFAULT_KIND else f" {kind}"
+
+
 def _pool_summary(result: PoolDamage) -> str:
-    kind = result.damage_type.value.capitalize()
+    kind = result.damage_type.value.capitalize() + _kind_words(result.kind)
     if result.amount == 0:
         return "No damage"
     if result.damage_after_armor == 0:
@@ -123,9 +156,9 @@ def _pool_summary(result: PoolDamage) -> str:
     return text
 
 
-def _pool_wound_summary(result: PoolWound) -> str:
+def _pool_wound_summary(result: PoolWound, kind: str = DEFAULT_KIND) -> str:
     text = (
-        f"Took {result.amount} {stat_name(result.stat)} damage; "
+        f"Took {result.amount} {stat_name(result.stat)}{_kind_words(kind)} damage; "
         f"{stat_name(result.stat)} Pool {result.pool_before} → {result.pool_after}"
     )
     if result.wound is not None:
@@ -151,17 +184,19 @@ class TakeDamage(CharacterOperation):
         damage_type: DamageType = DamageType.MIGHT,
         apply_armor: bool = True,
         armor: int | None = None,
+        kind: str = DEFAULT_KIND,
     ) -> None:
         super().__init__()
         self.amount = amount
         self.damage_type = damage_type
         self.apply_armor = apply_armor
         self.armor = armor
+        self.kind = kind
         self.preview: DamagePreview | None = None
 
     def _run(self, character: Character) -> Change:
         preview = preview_damage(
-            character, self.amount, self.damage_type, self.apply_armor, self.armor
+            character, self.amount, self.damage_type, self.apply_armor, self.armor, self.kind
         )
         if preview.pool is not None:
             set_pools(character, preview.pool.pools_after)

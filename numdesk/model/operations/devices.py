@@ -4,10 +4,17 @@ from __future__ import annotations
 
 from numdesk.model.character import Character
 from numdesk.model.errors import DomainError, domain_errors
+from numdesk.model.items import Artifact, Cypher
 from numdesk.model.operations.base import Change
 from numdesk.model.operations.sheet import CharacterOperation, locate
 from numdesk.rules.dice import Dice
-from numdesk.rules.items import DepletionCheck, check_depletion, parse_depletion
+from numdesk.rules.items import (
+    DepletionCheck,
+    LevelRoll,
+    check_depletion,
+    parse_depletion,
+    roll_device_level,
+)
 from numdesk.rules.items import cyphers_over_limit as _over_limit
 
 
@@ -71,4 +78,37 @@ class UseArtifact(CharacterOperation):
             text += "; it is now depleted"
         if self.note:
             text += f" ({self.note})"
+        return Change(text, kind="items")
+
+
+class RollDeviceLevel(CharacterOperation):
+    """Roll the level of a cypher or artifact found with only its level dice (T9).
+
+    `items` is "cyphers" or "artifacts". The rolled level is kept on the sheet; a device
+    whose level is already known is refused, so a level is never rolled twice.
+    """
+
+    def __init__(self, items: str, key: int | str, dice: Dice) -> None:
+        super().__init__()
+        self.items = items
+        self.key = key
+        self.dice = dice
+        self.roll: LevelRoll | None = None
+
+    def _run(self, character: Character) -> Change:
+        if self.items not in ("cyphers", "artifacts"):
+            raise DomainError("Only cyphers and artifacts have a level to roll.", field="items")
+        devices: list[Cypher] | list[Artifact] = getattr(character, self.items)
+        what = self.items[:-1]
+        index = locate(devices, self.key, self.items, what)
+        device = devices[index]
+        field = f"{self.items}[{index}]"
+        if device.level is not None:
+            raise DomainError(f"{device.name} already has level {device.level}.", field=field)
+        if not device.level_dice.strip():
+            raise DomainError(f"{device.name} has no level dice to roll.", field=field)
+        with domain_errors(f"{field}.level_dice"):
+            self.roll = roll_device_level(device.level_dice, self.dice)
+        device.level = self.roll.level
+        text = f"Rolled the level of {what} '{device.name}': {self.roll.summary}"
         return Change(text, kind="items")

@@ -17,6 +17,7 @@ from numdesk.model.operations.encounter_base import (
     profile_of,
     rebuild_order,
 )
+from numdesk.rules.damage import DEFAULT_KIND, damage_kind
 from numdesk.rules.errors import RulesError
 from numdesk.rules.npcs import damage_npc
 from numdesk.rules.objects import ObjectHealth, damage_object, damage_object_track
@@ -67,6 +68,7 @@ class DamageCombatant(EncounterOperation):
         *,
         use_armor: bool = True,
         defeat_as: str = "dead",
+        kind: str = DEFAULT_KIND,
     ) -> None:
         super().__init__()
         self._uid = uid
@@ -74,6 +76,7 @@ class DamageCombatant(EncounterOperation):
         self._type = damage_type
         self._use_armor = use_armor
         self._defeat_as = defeat_as
+        self._kind = kind
 
     def _run(self, encounter: Encounter) -> Change:
         combatant = _health_target(encounter, self._uid)
@@ -83,11 +86,14 @@ class DamageCombatant(EncounterOperation):
         if not 1 <= self._amount <= 999:
             raise DomainError("Damage is a whole number from 1 up.", "amount")
         try:
+            kind = damage_kind(self._kind)
             result = damage_npc(
                 combatant.health,
                 self._amount,
                 self._type,
                 armor=combatant.armor if self._use_armor else 0,
+                kind=kind,
+                kind_armor=combatant.armor_against if self._use_armor else None,
             )
         except RulesError as err:
             raise DomainError(err.message) from None
@@ -95,7 +101,8 @@ class DamageCombatant(EncounterOperation):
         combatant.health = max(0, result.health_after)
         # the damage that got through Armor, even past 0 health: the log tells the story
         dealt = result.amount - result.armor_absorbed
-        text = f"{combatant.name} takes {dealt} {self._type.value.capitalize()} damage"
+        words = self._type.value.capitalize() + ("" if kind == DEFAULT_KIND else f" {kind}")
+        text = f"{combatant.name} takes {dealt} {words} damage"
         if result.armor_absorbed:
             text += f" ({result.armor_absorbed} stopped by Armor)"
         text += f": health {before} → {combatant.health}"

@@ -163,13 +163,21 @@ class PreviousTurn(EncounterOperation):
 
 
 class AddCondition(EncounterOperation):
-    """Put a condition on a combatant for `rounds` rounds (None: until removed)."""
+    """Put a condition on a combatant for `rounds` rounds (None: until removed).
 
-    def __init__(self, uid: str, name: str, rounds: int | None = 1) -> None:
+    "A round" ends when the turn of the combatant who **caused** it comes round again
+    (G18, revision 2): `cause` names that combatant; by default it is whoever's turn it
+    is (the combatant itself outside the turn order).
+    """
+
+    def __init__(
+        self, uid: str, name: str, rounds: int | None = 1, cause: str | None = None
+    ) -> None:
         super().__init__()
         self._uid = uid
         self._name = name.strip()
         self._rounds = rounds
+        self._cause = cause
 
     def _run(self, encounter: Encounter) -> Change:
         combatant = find(encounter, self._uid)
@@ -184,6 +192,8 @@ class AddCondition(EncounterOperation):
         if slot is not None:
             acting = slot_uids(encounter, slot)
             source = acting[0] if acting else combatant.uid
+        if self._cause is not None:
+            source = find(encounter, self._cause).uid
         combatant.conditions.append(
             Condition(self._name, self._rounds, source_uid=source, started_round=encounter.round)
         )

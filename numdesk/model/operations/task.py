@@ -15,13 +15,20 @@ from numdesk.model.operations.base import Change
 from numdesk.model.operations.conditions import is_impaired, task_hindrance, track_problem
 from numdesk.model.operations.sheet import CharacterOperation, as_stat, locate, stat_name
 from numdesk.model.validation import profile_of
-from numdesk.rules.combat_modifiers import combat_modifier
+from numdesk.rules.combat_modifiers import (
+    CombatModifier,
+    combat_modifier,
+    lucky_shot,
+    proficiency_hindrance,
+)
 from numdesk.rules.dice import Dice
+from numdesk.rules.effects import Effect, effect_choices
 from numdesk.rules.effort import (
     ActionCost,
     EffortSplit,
     action_cost,
     check_afford,
+    check_effort_from_pool,
     check_retry,
     split_effort,
 )
@@ -62,6 +69,8 @@ class TaskInput:
     kind: RollKind = RollKind.TASK
     retry: bool = False
     purpose: str = ""
+    #: try an attack a "no attack" pick rules out anyway, for XP (C13 lucky shot)
+    lucky_shot: bool = False
 
 
 @dataclass(frozen=True)
@@ -83,6 +92,8 @@ class TaskPreview:
     problem: str | None
     say: str
     summary: str
+    #: XP the action costs (a lucky shot), spent when it is rolled
+    xp_cost: int = 0
 
     @property
     def can_roll(self) -> bool:
@@ -104,6 +115,8 @@ class TaskResult:
     gm_intrusion: bool
     summary: str
     rerolled_from: tuple[int, ...] = field(default=())
+    #: the minor/major effects the player may pick instead of bonus damage (T5)
+    effects: tuple[Effect, ...] = ()
 
 
 def _skill(character: Character, key: str | None) -> tuple[SkillLevel | None, bool]:
@@ -145,6 +158,7 @@ def preview_task(character: Character, task: TaskInput) -> TaskPreview:
                 field="ability",
             )
     eases = task.eases
+    hindrances = task.hindrances
     base_damage = 0
     attack = task.attack
     if task.weapon is not None:
@@ -152,10 +166,12 @@ def preview_task(character: Character, task: TaskInput) -> TaskPreview:
         stats = weapon_stats(weapon.category)
         base_damage = stats.damage if weapon.damage is None else weapon.damage
         eases += stats.attack_ease
+        hindrances += proficiency_hindrance(weapon.freely_usable)
         attack = True
     impaired = is_impaired(character)
+    with domain_errors("modifiers"):
+        modifiers, xp_cost = _modifiers(task, character.xp)
     with domain_errors("effort"):
-        modifiers = [combat_modifier(key) for key in task.modifiers]
         total_levels = task.effort_ease + task.effort_damage
         split = (
             split_effort(profile, total_levels, task.effort_damage, area=task.area)
@@ -181,10 +197,14 @@ def preview_task(character: Character, task: TaskInput) -> TaskPreview:
             helpers=task.helpers,
             effort_levels=task.effort_ease,
             eases=eases,
-            hindrances=task.hindrances + task_hindrance(character),
+            hindrances=hindrances + task_hindrance(character),
             modifiers=modifiers,
         )
-    problem = track_problem(character) or check_afford(cost.total, pool.current, stat)
+    problem = (
+        track_problem(character)
+        or check_effort_from_pool(total_levels, pool.current, stat)
+        or check_afford(cost.total, pool.current, stat)
+    )
     if task.retry:
         problem = problem or check_retry(total_levels, combat=attack)
     if plan.no_attack_possible:
@@ -212,7 +232,20 @@ def preview_task(character: Character, task: TaskInput) -> TaskPreview:
         problem=problem,
         say=say,
         summary=summary,
+        xp_cost=xp_cost,
     )
+
+
+def _modifiers(task: TaskInput, xp: int) -> tuple[list[CombatModifier], int]:
+    """The quick picks, with a ruled-out attack turned into a lucky shot if asked (C13)."""
+    picked = [combat_modifier(key) for key in task.modifiers]
+    if not task.lucky_shot:
+        return picked, 0
+    chances = [m for m in picked if m.lucky_shot_xp]
+    if not chances:
+        raise DomainError("None of the chosen situations allows a lucky shot.", "modifiers")
+    lucky = lucky_shot(chances[0], xp)
+    return [lucky if m is chances[0] else m for m in picked], chances[0].lucky_shot_xp
 
 
 #: The name the task dialog uses for the pure preview.
@@ -281,6 +314,7 @@ class PerformTask(CharacterOperation):
         pool = character.pool(stat)
         spent = preview.cost.total
         pool.current -= spent
+        character.xp -= preview.xp_cost
         natural = None
         if not preview.plan.routine or self.roll_anyway:
             purpose = self.task.purpose or f"{stat_name(stat)} task"
@@ -299,6 +333,8 @@ class PerformTask(CharacterOperation):
                 f"{spent} {stat_name(stat)} {verb}; {stat_name(stat)} Pool "
                 f"{preview.pool_before} → {pool.current}"
             )
+        if preview.xp_cost:
+            parts.append(f"lucky shot for {preview.xp_cost} XP")
         summary = "; ".join(parts)  # a natural 1 already reads "GM intrusion (no XP)"
         self.result = TaskResult(
             preview=preview,
@@ -310,6 +346,7 @@ class PerformTask(CharacterOperation):
             damage=damage,
             gm_intrusion=intrusion,
             summary=summary,
+            effects=effect_choices(outcome) if outcome is not None else (),
         )
         title = self.task.purpose or f"{stat_name(stat)} task"
         return Change(f"{title}: {summary}", kind="pools", details=preview.summary)

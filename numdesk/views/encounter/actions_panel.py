@@ -15,6 +15,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
+    QFormLayout,
     QGroupBox,
     QLabel,
     QLineEdit,
@@ -46,6 +47,7 @@ from numdesk.model.operations.encounter_health import (
 from numdesk.rules.conditions import Condition as RulesCondition
 from numdesk.rules.types import ActionTiming, DamageType, WoundSeverity
 from numdesk.views.forms import child, load_form
+from numdesk.views.sheet.damage_kind import chosen_kind, kind_combo
 
 
 class ActionPanel(QWidget):
@@ -73,6 +75,8 @@ class ActionPanel(QWidget):
         self.condition = child(form, QComboBox, "condition")
         self.recipient = child(form, QComboBox, "recipient")
         self.ignore_armor = child(form, QCheckBox, "ignore_armor")
+        self.damage_kind = kind_combo(self)
+        child(form, QFormLayout, "damageForm").insertRow(2, self.tr("&Kind"), self.damage_kind)
         self.reason = child(form, QLineEdit, "reason")
         self.wound_label = child(form, QLabel, "wound_label")
         self.wound_row = child(form, QWidget, "wound_row")
@@ -190,8 +194,11 @@ class ActionPanel(QWidget):
         assert combatant is not None
         amount = self.amount.value()
         dtype = DamageType(self.damage_type.currentData())
+        kind = chosen_kind(self.damage_kind)
         if combatant.side == "pc":
-            return c.damage_pc(uid, amount, dtype, apply_armor=not self.ignore_armor.isChecked())
+            return c.damage_pc(
+                uid, amount, dtype, apply_armor=not self.ignore_armor.isChecked(), kind=kind
+            )
         if combatant.side == "object":
             return c.apply(DamageObject(uid, amount))
         return c.apply(
@@ -201,6 +208,7 @@ class ActionPanel(QWidget):
                 dtype,
                 use_armor=not self.ignore_armor.isChecked(),
                 defeat_as=self._defeat(),
+                kind=kind,
             )
         )
 
@@ -241,6 +249,7 @@ class ActionPanel(QWidget):
         self.set_defeated_button.setVisible(bool(combatant and combatant.defeated))
         self.damage_type.setEnabled(side != "object")
         self.ignore_armor.setEnabled(side != "object")
+        self.damage_kind.setEnabled(side != "object")
         if side == "object" and profile.objects_use_track:
             self.damage_button.setText(self.tr("&Damage (attack roll total)"))
         else:

@@ -28,6 +28,7 @@ from numdesk.controllers.encounter import EncounterController
 from numdesk.model.errors import DomainError
 from numdesk.model.kinds import EntryKind
 from numdesk.model.summary import EntrySummary
+from numdesk.rules.profiles import family_of
 from numdesk.views.forms import child, load_form
 from numdesk.views.library.model import profile_label
 
@@ -60,7 +61,7 @@ class SearchResults(QAbstractListModel):
 
     def other_profile(self, entry: EntrySummary) -> bool:
         """Whether `entry` is written for another rules profile than the encounter's."""
-        return bool(entry.profile) and entry.profile != self.profile
+        return bool(entry.profile) and entry.profile not in (self.profile, family_of(self.profile))
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not 0 <= index.row() < len(self.entries):

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QFrame,
     QLabel,
     QScrollArea,
+    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -25,6 +26,7 @@ from numdesk.controllers.library import LibraryController
 from numdesk.model.errors import DomainError
 from numdesk.model.kinds import EntryKind, ModelObject
 from numdesk.views.entry_editor.fields import BoolField, Field, focus_widget
+from numdesk.views.entry_editor.page_view import EntryPageView, has_page
 from numdesk.views.entry_editor.specs import FORMS, check_entry, fields_for
 from numdesk.views.library.model import kind_label
 from numdesk.views.theme import dim, heading_font, mark_error
@@ -52,6 +54,7 @@ class EntryEditor(QWidget):
         self._writing = False
         self.fields: dict[str, Field] = {}
         self.errors: dict[str, QLabel] = {}
+        self._loaded: dict[str, object] = {}
         self._build()
         self._show(self._entry)
         controller.entrySaved.connect(self._on_entry_saved)
@@ -69,10 +72,17 @@ class EntryEditor(QWidget):
     def _build(self) -> None:
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
+        self.stack = QStackedWidget(self)
+        outer.addWidget(self.stack)
+        self.reader: EntryPageView | None = None
+        if has_page(self.kind):
+            self.reader = EntryPageView(self)
+            self.reader.editRequested.connect(self.start_editing)
+            self.stack.addWidget(self.reader)
         scroll = QScrollArea(self)
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
-        outer.addWidget(scroll)
+        self.stack.addWidget(scroll)
         page = QWidget()
         page.setObjectName("entryEditorPage")
         scroll.setWidget(page)
@@ -119,7 +129,29 @@ class EntryEditor(QWidget):
         for name, field in self.fields.items():
             field.load_entry(entry)
             self._set_error(name, "")
+            self._remember(field)
         self.heading.setText(entry.name)
+        if self.reader is not None:
+            self.reader.show_entry(entry, self._controller)
+
+    def _remember(self, field: Field) -> None:
+        """Note what `field` shows now: committing it unchanged must write nothing."""
+        try:
+            self._loaded[field.name] = field.parse()
+        except DomainError:
+            self._loaded.pop(field.name, None)
+
+    @property
+    def reading(self) -> bool:
+        """Whether the readable page (not the form) is shown."""
+        return self.reader is not None and self.stack.currentWidget() is self.reader
+
+    def start_editing(self) -> None:
+        """Show the form (the page's Edit button)."""
+        self.stack.setCurrentIndex(self.stack.count() - 1)
+        first = next(iter(self.fields.values()), None)
+        if first is not None:
+            focus_widget(first).setFocus()
 
     def _set_error(self, name: str, message: str) -> None:
         label = self.errors[name]
@@ -137,6 +169,8 @@ class EntryEditor(QWidget):
             return
         try:
             value = field.parse()
+            if value == self._loaded.get(field.name, object()):
+                return  # not changed since it was shown: nothing to store
             updated = copy.deepcopy(self._entry)
             setattr(updated, field.name, value)
             check_entry(updated)
@@ -155,9 +189,13 @@ class EntryEditor(QWidget):
         finally:
             self._writing = False
         self._entry = updated
+        self._remember(field)
+        if self.reader is not None:
+            self.reader.show_entry(updated, self._controller)
         for other in self.fields.values():
             if field.name in other.follows:
                 other.load_entry(updated)
+                self._remember(other)
         if field.name == "name":
             self.heading.setText(updated.name)
             self.titleChanged.emit(updated.name)

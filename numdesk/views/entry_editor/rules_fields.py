@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from numdesk.model.errors import DomainError
+from numdesk.rules.damage import damage_kind
 from numdesk.rules.errors import RulesError
 from numdesk.rules.house_rules import FIELDS_BY_NAME, derive_profile, profile_changes
 from numdesk.rules.profiles import BUILTIN_PROFILES, Profile
@@ -299,3 +300,34 @@ class RulesSwitchesField(Field):
         with suppress(RulesError):  # the commit explains a bad value under the field
             self._mark(derive_profile(self.base, "preview", "preview", self.values()))
         self._commit()
+
+
+class KindArmorField(Field):
+    """Armor against named damage kinds (T8), typed as "fire 2, mental 1"."""
+
+    def _build(self) -> QWidget:
+        self.edit = QLineEdit()
+        self.edit.setPlaceholderText(translate("RulesSet", "e.g. fire 2, mental 1"))
+        self.edit.editingFinished.connect(self._commit)
+        return self.edit
+
+    def load(self, value: Any) -> None:
+        self.edit.setText(", ".join(f"{kind} {amount}" for kind, amount in value.items()))
+
+    def parse(self) -> Any:
+        out: dict[str, int] = {}
+        for part in self.edit.text().split(","):
+            words = part.split()
+            if not words:
+                continue
+            if len(words) < 2 or not words[-1].isdigit():
+                raise DomainError(
+                    translate("RulesSet", "Write each kind with its Armor, e.g. fire 2."),
+                    self.name,
+                )
+            try:
+                kind = damage_kind(" ".join(words[:-1]))
+            except RulesError as err:
+                raise DomainError(err.message, self.name) from None
+            out[kind] = out.get(kind, 0) + int(words[-1])
+        return out

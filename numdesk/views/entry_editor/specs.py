@@ -12,14 +12,11 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication
 
-from numdesk.model.abilities import Skill
 from numdesk.model.errors import DomainError
-from numdesk.model.items import Equipment
 from numdesk.model.kinds import EntryKind, ModelObject, kind_of
 from numdesk.model.limits import LimitError, check_limits, range_of
 from numdesk.model.rules_set import RulesSet
 from numdesk.model.tables import RollTable
-from numdesk.model.templates import TierAbilities
 from numdesk.model.validation import check_sheet_item
 from numdesk.rules.errors import RulesError
 from numdesk.rules.house_rules import check_label, derive_profile
@@ -46,7 +43,8 @@ from numdesk.views.entry_editor.fields import (
     TextField,
     enum_choices,
 )
-from numdesk.views.entry_editor.rules_fields import RulesSwitchesField
+from numdesk.views.entry_editor.rules_fields import KindArmorField, RulesSwitchesField
+from numdesk.views.entry_editor.tables import EquipmentTable, SkillsTable, TiersTable
 
 #: `translate("Context", "literal")`: a call lupdate extracts (a helper taking a
 #: variable hides the text from it)
@@ -99,6 +97,7 @@ def _creature() -> list[Field]:
             translate("EntryEditor", "blank: the target number"),
         ),
         IntField("armor", translate("EntryEditor", "&Armor"), *_span("Creature.armor")),
+        KindArmorField("armor_against", translate("EntryEditor", "Extra Armor a&gainst kinds")),
         LineField("damage", translate("EntryEditor", "&Damage inflicted")),
         LineField("movement", translate("EntryEditor", "&Movement")),
         LineField("motive", translate("EntryEditor", "M&otive")),
@@ -147,9 +146,9 @@ def _artifact() -> list[Field]:
 
 def _templates_common() -> list[Field]:
     return [
-        DataField("skills", translate("EntryEditor", "S&kills"), list[Skill]),
-        DataField("equipment", translate("EntryEditor", "E&quipment"), list[Equipment]),
-        DataField("tiers", translate("EntryEditor", "&Abilities by tier"), list[TierAbilities]),
+        SkillsTable("skills", translate("EntryEditor", "S&kills")),
+        EquipmentTable("equipment", translate("EntryEditor", "E&quipment")),
+        TiersTable("tiers", translate("EntryEditor", "&Abilities by tier")),
     ]
 
 
@@ -214,6 +213,10 @@ FORMS: dict[EntryKind, Callable[[], list[Field]]] = {
             translate("EntryEditor", "blank: by category"),
         ),
         LineField("range", translate("EntryEditor", "&Range")),
+        BoolField(
+            "freely_usable",
+            translate("EntryEditor", "Freely usable (otherwise attacks are hindered 1 step)"),
+        ),
         TextField("notes", translate("EntryEditor", "No&tes")),
     ],
     EntryKind.ARMOR: lambda: [
@@ -226,6 +229,7 @@ FORMS: dict[EntryKind, Callable[[], list[Field]]] = {
             translate("EntryEditor", "blank: by category"),
         ),
         IntField("speed_cost", translate("EntryEditor", "&Speed cost"), *_span("Armor.speed_cost")),
+        KindArmorField("against", translate("EntryEditor", "Extra Armor a&gainst kinds")),
         TextField("notes", translate("EntryEditor", "No&tes")),
     ],
     EntryKind.SHIELD: lambda: [
@@ -290,8 +294,8 @@ FORMS: dict[EntryKind, Callable[[], list[Field]]] = {
                 (translate("EntryEditor", "Cypher System"), "cypher"),
             ],
         ),
-        TextField("description", translate("EntryEditor", "Descri&ption")),
         RulesSwitchesField("changes", translate("EntryEditor", "R&ules")),
+        TextField("description", translate("EntryEditor", "Descri&ption")),
     ],
     EntryKind.TABLE: lambda: [
         _name(),

@@ -132,6 +132,7 @@ def delete(window: LibraryHost) -> None:
             len(summaries)
         )
     question += "\n" + translate("EntryActions", "You can bring it back with Edit > Undo.")
+    window.controller.check_deletable([s.uid for s in summaries])
     if not confirm(
         window, translate("EntryActions", "Delete"), question, translate("EntryActions", "&Delete")
     ):

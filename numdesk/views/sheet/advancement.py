@@ -148,19 +148,19 @@ class AdvancementPanel(BoldTitleBox):
                 self._show(err.message)
                 return False
             self._show("")
-            if operation.tier_raised:
+            result = operation.result
+            if result is not None and result.tier_after != result.tier_before:
                 self.offer_tier_abilities()
         finally:
             stack.endMacro()
         return True
 
     def offer_tier_abilities(self) -> None:
-        """After a tier-up: pick the new tier's abilities from the type and focus templates."""
+        """After a tier-up: pick the new tier's abilities from the type and focus templates,
+        or enter them by name when no template holds them (always shown, both rules)."""
         character = self.controller.character
         offered = self.tier_abilities(character.tier)
-        if not offered:
-            return
-        dialog = TierAbilitiesDialog(character.tier, offered, self)
+        dialog = TierAbilitiesDialog(character.tier, offered, self, self.controller.library)
         if not dialog.exec():
             return
         for ability in dialog.chosen():

@@ -7,7 +7,6 @@ panel applies, so the rules (and their error messages) stay in the model.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QShowEvent
@@ -17,7 +16,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
-    QGroupBox,
     QLabel,
     QListWidget,
     QListWidgetItem,
@@ -36,6 +34,7 @@ from numdesk.model.operations.advancement import BuyAdvancement
 from numdesk.rules.advancement import CAPABILITY_POINTS
 from numdesk.rules.types import AbilitySource, Advancement, OtherAdvancement, SkillLevel, Stat
 from numdesk.views.sheet.templates import templates_named
+from numdesk.views.sheet.tier_up import TierAbilitiesDialog, TierOffer
 from numdesk.views.sheet.words import word
 
 
@@ -187,6 +186,15 @@ class SkillOrOtherDialog(QDialog):
         return BuyAdvancement(Advancement.OTHER, other=option, ability=ability)
 
 
+__all__ = [
+    "CapabilitiesDialog",
+    "PerfectionDialog",
+    "SkillOrOtherDialog",
+    "TierAbilitiesDialog",
+    "TierOffer",
+]
+
+
 def _template_abilities(controller: CharacterController, up_to_tier: int) -> list[Ability]:
     """Abilities of the character's type and focus templates up to `up_to_tier` (of every
     template of that name in the character's profile: the player picks one ability)."""
@@ -207,138 +215,3 @@ def _template_abilities(controller: CharacterController, up_to_tier: int) -> lis
                         if all(a.name.casefold() != copied.name.casefold() for a in found):
                             found.append(copied)
     return found
-
-
-@dataclass(frozen=True)
-class TierOffer:
-    """One group of abilities a template offers at a tier.
-
-    `part` is "type" or "focus"; `label` names the template (with a hint when several
-    templates share its name: then the player says which one the character uses).
-    `choose` 0 (or as many as there are) grants them all.
-    """
-
-    part: str
-    label: str
-    abilities: list[Ability]
-    choose: int
-    source: AbilitySource
-
-    @property
-    def grants_all(self) -> bool:
-        return self.choose == 0 or self.choose >= len(self.abilities)
-
-
-class TierAbilitiesDialog(QDialog):
-    """After a tier-up: tick the new tier's abilities from the type and focus templates.
-
-    A group that grants all its abilities comes pre-ticked; in a "choose N" group exactly
-    N must be ticked. Where several templates share the character's type (or focus) name,
-    a combo box asks which one the character uses, and only its groups count.
-    """
-
-    def __init__(
-        self,
-        tier: int,
-        offered: list[TierOffer],
-        parent: QWidget | None = None,
-    ) -> None:
-        super().__init__(parent)
-        self.setWindowTitle(self.tr("New abilities for tier {0}").format(tier))
-        self.tier = tier
-        layout = QVBoxLayout(self)
-        self.which: dict[str, QComboBox] = {}
-        labels: dict[str, list[str]] = {}
-        for offer in offered:
-            labels.setdefault(offer.part, [])
-            if offer.label not in labels[offer.part]:
-                labels[offer.part].append(offer.label)
-        questions = {
-            "type": self.tr("Which type does the character use?"),
-            "focus": self.tr("Which focus does the character use?"),
-        }
-        for part, names in labels.items():
-            if len(names) < 2:
-                continue
-            combo = QComboBox(self)
-            combo.setObjectName(f"{part}Which")
-            combo.addItems(names)
-            combo.currentIndexChanged.connect(self._update)
-            layout.addWidget(QLabel(questions.get(part, part), self))
-            layout.addWidget(combo)
-            self.which[part] = combo
-        self.groups: list[tuple[TierOffer, QGroupBox, QListWidget]] = []
-        for offer in offered:
-            title = (
-                self.tr("{0}: all of these").format(offer.label)
-                if offer.grants_all
-                else self.tr("{0}: choose {1}").format(offer.label, offer.choose)
-            )
-            box = QGroupBox(title, self)
-            box_layout = QVBoxLayout(box)
-            listing = QListWidget(box)
-            for ability in offer.abilities:
-                item = QListWidgetItem(ability.name, listing)
-                item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-                checked = Qt.CheckState.Checked if offer.grants_all else Qt.CheckState.Unchecked
-                item.setCheckState(checked)
-                item.setData(Qt.ItemDataRole.UserRole, ability)
-                item.setToolTip(ability.description)
-            listing.itemChanged.connect(self._update)
-            box_layout.addWidget(listing)
-            layout.addWidget(box)
-            self.groups.append((offer, box, listing))
-        self.status = QLabel(self)
-        self.box = _buttons(self)
-        layout.addWidget(self.status)
-        layout.addWidget(self.box)
-        self._update()
-
-    def _in_use(self, offer: TierOffer) -> bool:
-        combo = self.which.get(offer.part)
-        return combo is None or combo.currentText() == offer.label
-
-    def _update(self) -> None:
-        problems = []
-        for offer, box, listing in self.groups:
-            box.setVisible(self._in_use(offer))
-            if not self._in_use(offer) or offer.grants_all:
-                continue
-            ticked = sum(
-                listing.item(r).checkState() == Qt.CheckState.Checked
-                for r in range(listing.count())
-            )
-            if ticked != offer.choose:
-                problems.append(
-                    self.tr("Tick exactly {0} in each “choose” group.").format(offer.choose)
-                )
-        self.status.setText(problems[0] if problems else "")
-        self.box.button(QDialogButtonBox.StandardButton.Ok).setEnabled(not problems)
-
-    def tick(self, name: str) -> bool:
-        """Tick the ability called `name` (keyboard users press Space; tests call this)."""
-        for offer, _box, listing in self.groups:
-            if not self._in_use(offer):
-                continue
-            for row in range(listing.count()):
-                if listing.item(row).text() == name:
-                    listing.item(row).setCheckState(Qt.CheckState.Checked)
-                    return True
-        return False
-
-    def chosen(self) -> list[Ability]:
-        """Copies of the ticked abilities, with their tier, source and a fresh uid."""
-        picked: list[Ability] = []
-        for offer, _box, listing in self.groups:
-            if not self._in_use(offer):
-                continue
-            for row in range(listing.count()):
-                item = listing.item(row)
-                if item.checkState() == Qt.CheckState.Checked:
-                    ability = copy.deepcopy(item.data(Qt.ItemDataRole.UserRole))
-                    ability.uid = new_uid()
-                    ability.tier = self.tier
-                    if ability.source is AbilitySource.OTHER:
-                        ability.source = offer.source
-                    picked.append(ability)
-        return picked

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QFormLayout,
     QGroupBox,
     QLabel,
     QPushButton,
@@ -23,13 +24,16 @@ from numdesk.model.operations.damage import (
     TakeWound,
     armor_category,
     defense_task_steps,
+    kind_armor,
     preview_damage,
     preview_wound,
     worn_armor,
 )
 from numdesk.rules.defense import DefenseKind
+from numdesk.rules.hazards import HAZARDS, hazard
 from numdesk.rules.types import DamageType, WoundSeverity
 from numdesk.views.forms import child
+from numdesk.views.sheet.damage_kind import chosen_kind, kind_combo, show_kind
 from numdesk.views.sheet.forms import load_sheet_form
 from numdesk.views.sheet.style import set_role
 from numdesk.views.sheet.words import word
@@ -59,6 +63,20 @@ class DamageDialog(QDialog):
         self.apply_wound = child(form, QPushButton, "applyWoundButton")
         self.error = child(form, QLabel, "errorLabel")
         child(form, QDialogButtonBox, "closeButtons").rejected.connect(self.reject)
+        pool_form = child(form, QFormLayout, "poolForm")
+        self.kind = kind_combo(self)
+        pool_form.insertRow(2, self.tr("&Kind"), self.kind)
+        self.hazard = QComboBox(self)
+        self.hazard.setObjectName("hazardCombo")
+        self.hazard.addItem(self.tr("(none: set amount, type and kind yourself)"), None)
+        for row in HAZARDS:
+            label = f"{word(row.label)}: {row.damage}"
+            if row.per != "event":
+                label += " " + self.tr("per {0}").format(row.per)
+            if row.may_cost_next_action:
+                label += self.tr(", often costs the next action")
+            self.hazard.addItem(label, row.key)
+        pool_form.insertRow(0, self.tr("&Hazard"), self.hazard)
         if not profile.uses_damage_track:
             child(form, QGroupBox, "poolBox").setTitle(
                 self.tr("Damage to a Pool (special attacks)")
@@ -67,7 +85,11 @@ class DamageDialog(QDialog):
             if kind is DamageType.AMBIENT and not profile.uses_damage_track:
                 continue
             self.damage_type.addItem(word(kind.value.capitalize()), kind)
-        self.use_armor.setText(self.tr("Apply Armor ({0})").format(worn_armor(character)))
+        armor_text = str(worn_armor(character))
+        extra = ", ".join(f"{word(k)} +{v}" for k, v in kind_armor(character).items() if v)
+        if extra:
+            armor_text += self.tr("; against {0}").format(extra)
+        self.use_armor.setText(self.tr("Apply Armor ({0})").format(armor_text))
         self.use_armor.setVisible(profile.armor_subtracts)
         for label in (self.pool_preview, self.wound_preview):
             label.setStyleSheet("font-weight: bold;")
@@ -95,6 +117,8 @@ class DamageDialog(QDialog):
         self.setMinimumWidth(520)
         self.adjustSize()
 
+        self.hazard.activated.connect(self._pick_hazard)
+        self.kind.currentTextChanged.connect(self.update_preview)
         self.amount.valueChanged.connect(self.update_preview)
         self.damage_type.currentIndexChanged.connect(self.update_preview)
         self.use_armor.toggled.connect(self.update_preview)
@@ -106,8 +130,28 @@ class DamageDialog(QDialog):
         controller.changed.connect(self.update_preview)
         self.update_preview()
 
-    def _pool_args(self) -> tuple[int, DamageType, bool]:
-        return self.amount.value(), self.damage_type.currentData(), self.use_armor.isChecked()
+    def _pick_hazard(self) -> None:
+        """Fill amount, type and kind from a hazard of the N10 table."""
+        key = self.hazard.currentData()
+        if key is None:
+            return
+        picked = hazard(key)
+        index = self.damage_type.findData(picked.damage_type)
+        if index < 0:  # wound rules list no ambient type: the body takes it
+            index = self.damage_type.findData(DamageType.MIGHT)
+        self.damage_type.setCurrentIndex(index)
+        show_kind(self.kind, picked.kind)
+        self.amount.setValue(picked.damage)
+        self.update_preview()
+
+    def _pool_args(self) -> tuple[int, DamageType, bool, None, str]:
+        return (
+            self.amount.value(),
+            self.damage_type.currentData(),
+            self.use_armor.isChecked(),
+            None,
+            chosen_kind(self.kind),
+        )
 
     def update_preview(self) -> None:
         character = self.controller.character

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from numdesk.model.errors import DomainError
 from numdesk.model.kinds import EntryKind
+from numdesk.rules.profiles import family_of
 
 ROLE_UID = Qt.ItemDataRole.UserRole
 
@@ -69,7 +70,8 @@ class LibraryPickDialog(QDialog):
         profile = None if self.all_profiles.isChecked() else self._profile
         found = self._library.search(self.search_edit.text(), kinds=[self._kind], limit=200)
         if profile is not None:
-            found = [s for s in found if s.profile in (None, "", profile)]
+            usable = (None, "", profile, family_of(profile))
+            found = [s for s in found if s.profile in usable]
         self.results.clear()
         for summary in found:
             label = summary.name if not summary.subtitle else f"{summary.name} — {summary.subtitle}"

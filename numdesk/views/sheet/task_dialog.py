@@ -266,6 +266,9 @@ class TaskDialog(QDialog):
                 special.append(self.tr("Major effect (or +4 damage)."))
             elif outcome.minor_effect:
                 special.append(self.tr("Minor effect (or +3 damage)."))
+            if result.effects:
+                picks = "; ".join(word(e.label) for e in result.effects)
+                special.append(self.tr("Choose one: {0}.").format(picks))
         if result.refunded:
             special.append(self.tr("Natural 20: the points spent come back."))
         self.values["specialValue"].setText(" ".join(special))

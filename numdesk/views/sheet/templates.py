@@ -16,7 +16,7 @@ from PySide6.QtCore import QCoreApplication
 
 from numdesk.model.kinds import EntryKind
 from numdesk.model.summary import EntrySummary
-from numdesk.rules.profiles import PROFILES
+from numdesk.rules.profiles import family_of
 
 #: more templates than any library holds (the CSRD has ~110 foci)
 _ALL = 10_000
@@ -48,8 +48,7 @@ def profile_templates(library: Any, kind: EntryKind, profile: str) -> list[Entry
 
     A house rules set uses the templates of the built-in it starts from as well.
     """
-    family = PROFILES[profile].family if profile in PROFILES else profile
-    usable = (None, "", profile, family)
+    usable = (None, "", profile, family_of(profile))
     return [s for s in library.search("", kinds=[kind], limit=_ALL) if s.profile in usable]
 
 

@@ -1,0 +1,205 @@
+"""The wizard's Pools page: starting Pools, Edges, Effort, cypher limit, shins and the
+extra points to divide, prefilled from the type template where it has them.
+
+An empty box shows "—": the template (or a free-text type) leaves that value to the
+player, and the page names each one still to fill in. Descriptor bonuses are shown
+beside the Pool they change, so the final Pool is never a sum the player does by hand.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QGridLayout,
+    QLabel,
+    QSpinBox,
+    QVBoxLayout,
+    QWizardPage,
+)
+
+from numdesk.model.creation import (
+    CreationChoices,
+    descriptor_effects,
+    extra_points_total,
+    extra_problems,
+    open_edges_note,
+    pool_bonus,
+    prefill,
+    value_problems,
+)
+from numdesk.model.templates import SentenceTemplate
+from numdesk.rules.types import Stat
+from numdesk.views.plain_text import allow_rich
+from numdesk.views.sheet.style import set_role
+from numdesk.views.sheet.wizard_host import WizardHost
+from numdesk.views.sheet.words import word
+
+#: the value an optional spin box holds while it shows "—" (not filled in)
+EMPTY = -1
+
+
+def _spin(parent: QWizardPage, top: int, optional: bool, minimum: int = 0) -> QSpinBox:
+    spin = QSpinBox(parent)
+    spin.setRange(EMPTY if optional else minimum, top)
+    spin.setMaximumWidth(110)
+    if optional:
+        spin.setSpecialValueText("—")
+        spin.setValue(EMPTY)
+    return spin
+
+
+def _value(spin: QSpinBox) -> int | None:
+    return None if spin.value() == EMPTY and spin.minimum() == EMPTY else spin.value()
+
+
+def _set(spin: QSpinBox, value: int | None) -> None:
+    spin.setValue(EMPTY if value is None else value)
+
+
+class ValuesPage(QWizardPage):
+    """Starting values and extra points; complete when nothing is left empty or unspent."""
+
+    def __init__(self, wizard: WizardHost) -> None:
+        super().__init__()
+        self._wizard = wizard
+        self._prefilled_for: object = ()
+        self.setTitle(self.tr("Pools, Edges and starting values"))
+        layout = QVBoxLayout(self)
+        self.info = QLabel(self)
+        self.info.setWordWrap(True)
+        layout.addWidget(self.info)
+        grid = QGridLayout()
+        titles = (
+            self.tr("Stat"),
+            self.tr("Type's Pool"),
+            self.tr("Edge"),
+            self.tr("From descriptor…"),
+            self.tr("Extra points"),
+            self.tr("Starting Pool"),
+        )
+        for column, title in enumerate(titles):
+            heading = QLabel(f"<b>{title}</b>", self)
+            allow_rich(heading)  # our own words only
+            grid.addWidget(heading, 0, column)
+        self.bases: dict[Stat, QSpinBox] = {}
+        self.edges: dict[Stat, QSpinBox] = {}
+        self.spins: dict[Stat, QSpinBox] = {}
+        self.bonus_labels: dict[Stat, QLabel] = {}
+        self.pool_labels: dict[Stat, QLabel] = {}
+        for row, stat in enumerate(Stat, start=1):
+            caption = QLabel(word(stat.value.capitalize()), self)
+            base = _spin(self, 40, optional=True)
+            base.setObjectName(f"pool_{stat.value}")
+            caption.setBuddy(base)
+            edge = _spin(self, 6, optional=False)
+            edge.setObjectName(f"edge_{stat.value}")
+            spin = _spin(self, 40, optional=False)
+            spin.setObjectName(f"points_{stat.value}")
+            bonus, result = QLabel(self), QLabel(self)
+            allow_rich(result)  # a number in bold
+            for widget in (base, edge, spin):
+                widget.valueChanged.connect(self._update)
+            for column, cell in enumerate((caption, base, edge, bonus, spin, result)):
+                grid.addWidget(cell, row, column)
+            self.bases[stat], self.edges[stat], self.spins[stat] = base, edge, spin
+            self.bonus_labels[stat], self.pool_labels[stat] = bonus, result
+        layout.addLayout(grid)
+        self.points_left = QLabel(self)
+        layout.addWidget(self.points_left)
+        form = QFormLayout()
+        self.free_points = _spin(self, 40, optional=True)
+        self.effort = _spin(self, 6, optional=True)
+        self.cypher_limit = _spin(self, 20, optional=True)
+        self.shins = _spin(self, 100000, optional=True)
+        form.addRow(self.tr("Type's e&xtra points to divide"), self.free_points)
+        form.addRow(self.tr("E&ffort"), self.effort)
+        form.addRow(self.tr("&Cypher limit"), self.cypher_limit)
+        form.addRow(self.tr("&Shins (money)"), self.shins)
+        for spin in (self.free_points, self.effort, self.cypher_limit, self.shins):
+            spin.valueChanged.connect(self._update)
+        layout.addLayout(form)
+        self.error = QLabel(self)
+        self.error.setWordWrap(True)
+        set_role(self.error, "error")
+        layout.addWidget(self.error)
+        layout.addStretch(1)
+
+    def initializePage(self) -> None:
+        chosen = self._wizard.choices_so_far()
+        key = (chosen.profile, chosen.parts["type"].name, id(chosen.type_template))
+        if key != self._prefilled_for:  # keep what the player typed when they come back
+            self._prefilled_for = key
+            choices = CreationChoices(profile=chosen.profile, parts=chosen.parts)
+            prefill(choices)
+            for stat in Stat:
+                _set(self.bases[stat], choices.pools[stat])
+                self.edges[stat].setValue(choices.edges[stat] or 0)
+                self.spins[stat].setValue(0)
+            _set(self.free_points, choices.free_points)
+            _set(self.effort, choices.effort)
+            _set(self.cypher_limit, choices.cypher_limit)
+            _set(self.shins, choices.shins)
+        self._update()
+
+    def fill(self, choices: CreationChoices) -> None:
+        """Put this page's values into `choices`."""
+        for stat in Stat:
+            choices.pools[stat] = _value(self.bases[stat])
+            choices.edges[stat] = self.edges[stat].value()
+            choices.extra[stat] = self.spins[stat].value()
+        choices.free_points = _value(self.free_points)
+        choices.effort = _value(self.effort)
+        choices.cypher_limit = _value(self.cypher_limit)
+        choices.shins = _value(self.shins)
+
+    def problems(self) -> list[str]:
+        choices = self._wizard.choices_so_far()
+        return value_problems(choices) + extra_problems(choices)
+
+    def _update(self) -> None:
+        choices = self._wizard.choices_so_far()
+        bonus = pool_bonus(choices)
+        total = extra_points_total(choices)
+        for stat in Stat:
+            self.bonus_labels[stat].setText(self._bonus_text(choices, stat))
+            base = _value(self.bases[stat])
+            if base is None:
+                self.pool_labels[stat].setText(self.tr("fill in the type's Pool"))
+            else:
+                final = base + bonus[stat] + self.spins[stat].value()
+                self.pool_labels[stat].setText(f"<b>{final}</b>")
+        left = total - sum(s.value() for s in self.spins.values())
+        self.points_left.setText(
+            self.tr("Extra points: {0} to divide, {1} left.").format(total, left)
+        )
+        type_t = choices.type_template
+        lines = []
+        if type_t is not None:
+            lines.append(self.tr("Prefilled from {0} where it gives a value.").format(type_t.name))
+        else:
+            lines.append(
+                self.tr("{0} has no template: type its starting values from your rulebook.").format(
+                    choices.parts["type"].name or self.tr("The type")
+                )
+            )
+        note = open_edges_note(choices)
+        if note:
+            lines.append(note)
+        self.info.setText(" ".join(lines))
+        self.error.setText("\n".join(self.problems()))
+        self.completeChanged.emit()
+
+    def _bonus_text(self, choices: CreationChoices, stat: Stat) -> str:
+        parts = []
+        for part in ("descriptor", "focus", "flavor"):
+            template = choices.template(part)
+            if not isinstance(template, SentenceTemplate):
+                continue
+            for effect in descriptor_effects(template):
+                amount = effect.pool_bonus.get(stat)
+                if amount:
+                    parts.append(f"{amount:+d} ({effect.name or template.name})")
+        return ", ".join(parts) or "—"
+
+    def isComplete(self) -> bool:
+        return not self.problems()

@@ -1,0 +1,145 @@
+"""`numdesk new-character`: the issue's example, and one clear line for every refusal."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from numdesk.cli import main
+from numdesk.rules.types import SkillLevel, Stat
+from numdesk.store import Library
+from tests.conftest import REPO_ROOT
+
+WARRIOR = ["--rules", "cypher", "--name", "Ash", "--type", "Warrior"]
+FOUR = ["--ability", "Bash", "--ability", "swipe", "--ability", "OVERWATCH"]
+FOUR += ["--ability", "Combat Prowess"]
+EXTRA = ["--extra", "might=2", "--extra", "speed=2", "--extra", "intellect=2"]
+
+
+def _run(library: Library, *args: str) -> int:
+    return main(["new-character", "--library", str(library.path), *args])
+
+
+def test_the_issue_example_gives_the_books_character(
+    csrd_library: Library, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = [*WARRIOR, "--descriptor", "strong", "--focus", "bears a halo of fire", *EXTRA]
+    assert _run(csrd_library, *args, *FOUR) == 0
+    out = capsys.readouterr()
+    lines = out.out.strip().splitlines()
+    assert len(lines) == 1
+    assert "Ash" in lines[0] and "Might 16, Speed 12, Intellect 10" in lines[0]
+    assert "lets you choose your Edges" in out.err  # the open Edges are said
+    made = csrd_library.characters.find_by_name("Ash")
+    assert made is not None
+    assert [made.pool(s).maximum for s in Stat] == [16, 12, 10]
+    assert {s.name for s in made.skills if s.level is SkillLevel.TRAINED} == {
+        "Breaking inanimate objects",
+        "Jumping",
+    }
+    names = [a.name for a in made.abilities]
+    assert "Shroud of Flame" in names
+    assert {"Bash", "Swipe", "Overwatch", "Combat Prowess"} <= set(names)
+    assert (made.effort, made.cypher_limit) == (1, 2)
+
+
+def test_the_cli_as_a_process(csrd_library: Library, tmp_path: Path) -> None:
+    args = [*WARRIOR, "--descriptor", "Strong", *EXTRA, *FOUR, "--edge", "might=1"]
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "numdesk",
+            "new-character",
+            "--library",
+            str(csrd_library.path),
+            *args,
+        ],
+        capture_output=True,
+        text=True,
+        cwd=REPO_ROOT,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Might 16, Speed 12, Intellect 10" in done.stdout
+    assert done.stderr == ""  # the Edges were given: nothing to note
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            [*WARRIOR, *EXTRA, "--ability", "Bash", "--ability", "Swipe"],
+            "Warrior needs 4 tier-1 special abilities; 2 given: Bash, Swipe.",
+        ),
+        (
+            [*WARRIOR, "--descriptor", "Strongg", *EXTRA, *FOUR],
+            "No descriptor called 'Strongg' (did you mean Strong?)",
+        ),
+        (
+            ["--rules", "cypher", "--name", "Ash", "--type", "Wariorr", *EXTRA, *FOUR],
+            "No type called 'Wariorr' (did you mean Warrior?)",
+        ),
+        (
+            [*WARRIOR, "--focus", "Zzzz qqq", *EXTRA, *FOUR],
+            "No focus called 'Zzzz qqq' among the library's 110 cypher focus templates.",
+        ),
+        (
+            [*WARRIOR, *EXTRA, *FOUR[:6], "--ability", "Bassh"],
+            "No ability called 'Bassh' is offered to choose (did you mean Bash?).",
+        ),
+        (
+            [*WARRIOR, "--extra", "might=2", *FOUR],
+            "6 extra points to divide among the Pools; 2 spent.",
+        ),
+        (["--rules", "cypher", "--name", "Ash", *EXTRA], "--type is missing"),
+        (["--name", "Ash", "--type", "Warrior"], "--rules is missing"),
+        (["--rules", "gurps", "--name", "A", "--type", "W"], "--rules must be numenera or cypher"),
+        ([*WARRIOR, "--extra", "luck=2", *FOUR], "--extra takes STAT=N with STAT might"),
+        ([*WARRIOR, "--extra", "might=two", *FOUR], "--extra might=two: 'two' is not a whole"),
+        (
+            ["--rules", "cypher", "--name", " ", "--type", "Warrior", *EXTRA, *FOUR],
+            "Give the character a name.",
+        ),
+    ],
+)
+def test_refusals_print_one_line_and_write_nothing(
+    csrd_library: Library,
+    capsys: pytest.CaptureFixture[str],
+    args: list[str],
+    message: str,
+) -> None:
+    before = csrd_library.count()
+    assert _run(csrd_library, *args) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1
+    assert err[0].startswith(f"numdesk: {message}")
+    assert csrd_library.count() == before
+
+
+def test_empty_library_takes_free_text_and_asks_for_what_it_lacks(
+    library: Library, capsys: pytest.CaptureFixture[str]
+) -> None:
+    base = ["--rules", "numenera", "--name", "Vel", "--type", "Glaive"]
+    assert _run(library, *base) == 1
+    assert "Starting Might Pool: type it from your rulebook." in capsys.readouterr().err
+    pools = ["--pool", "might=11", "--pool", "speed=10", "--pool", "intellect=7"]
+    values = ["--effort", "1", "--cypher-limit", "2", "--shins", "5", "--edge", "might=1"]
+    assert _run(library, *base, "--descriptor", "Tough", *pools, *values, "--extra", "might=6") == 0
+    out = capsys.readouterr().out
+    assert "Might 17, Speed 10, Intellect 7" in out
+    vel = library.characters.find_by_name("Vel")
+    assert vel is not None and vel.descriptor == "Tough" and vel.shins == 5
+
+
+def test_starter_type_names_what_it_leaves_empty(
+    starter_library: Library, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert _run(starter_library, "--rules", "numenera", "--name", "Ora", "--type", "nano") == 1
+    err = capsys.readouterr().err
+    assert err.strip() == (
+        "numdesk: Starting Might Pool: Nano leaves it empty: fill it in from your rulebook."
+    )
