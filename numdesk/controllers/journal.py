@@ -182,6 +182,7 @@ class UndoJournal(QObject):
         self.confirm: Confirm | None = None
         self._base = 0
         self._batch: list[tuple[list[EntryChange], list[Write]]] | None = None
+        self._macro: list[EntryChange] | None = None
 
     # -- restoring ---------------------------------------------------------------------
     def restore(self) -> None:
@@ -217,6 +218,10 @@ class UndoJournal(QObject):
         if self._batch is not None:
             self._batch.append((changes, writes))
             return {}
+        if self._macro is not None:
+            self._macro.extend(changes)
+            saved: dict[str, int] = self._library().commit(writes)
+            return saved
         seq = self._next_seq()
         push = JournalStep(seq, text, json.dumps([c.to_json() for c in changes]))
         revisions: dict[str, int] = self._library().commit(
@@ -241,6 +246,26 @@ class UndoJournal(QObject):
             changes = [c for part, _ in collected for c in part]
             writes = [w for _, part in collected for w in part]
             self.record(text, changes, writes)
+
+    @contextmanager
+    def macro(self, text: str) -> Iterator[None]:
+        """Make the actions inside (each saved at once, a dialog may come between them)
+        ONE undo step, journalled when the block ends."""
+        from numdesk.store.journal import JournalStep, JournalWrite
+
+        if self._macro is not None or self._batch is not None:
+            yield
+            return
+        self._macro = []
+        try:
+            yield
+        finally:
+            changes, self._macro = self._macro, None
+            if changes:
+                seq = self._next_seq()
+                push = JournalStep(seq, text, json.dumps([c.to_json() for c in changes]))
+                self._library().commit([], JournalWrite(self.name, seq + 1, push))
+                self.stack.push(JournalCommand(self, text, seq, changes))
 
     def _next_seq(self) -> int:
         index = self.stack.index()
@@ -280,14 +305,15 @@ class UndoJournal(QObject):
         from numdesk.store.journal import JournalStep, JournalWrite
 
         library = self._library()
-        writes: list[Write] = []
+        seen: dict[str, Write] = {}  # a step may change one entry twice: chain them
         changes = command.changes if forward else list(reversed(command.changes))
         new_changes: dict[int, EntryChange] = {}
         for change in changes:
-            write, updated = self._write_for(library, change, forward)
-            writes.append(write)
+            write, updated = self._write_for(library, change, forward, seen.get(change.uid))
+            seen[change.uid] = write
             if updated is not change:
                 new_changes[id(change)] = updated
+        writes = list(seen.values())
         position = command.seq + 1 if forward else command.seq
         update = None
         if new_changes:
@@ -300,21 +326,26 @@ class UndoJournal(QObject):
         return {w.uid: (w.obj, revisions.get(w.uid, 0)) for w in writes}
 
     def _write_for(
-        self, library: Any, change: EntryChange, forward: bool
+        self, library: Any, change: EntryChange, forward: bool, prior: Write | None
     ) -> tuple[Write, EntryChange]:
-        """The write that replays `change` (forward: redo) against the stored entry."""
+        """The write that replays `change` (forward: redo) against the stored entry, or
+        against `prior`, what an earlier change of the same step made of it."""
         from numdesk.model.serialize import to_data
         from numdesk.store.commit import Write
 
         brings_in = change.created if forward else change.deleted
         takes_out = change.deleted if forward else change.created
         if brings_in is not None:
-            return (
-                Write(change.uid, change.build(brings_in), None, change.tags, change.favourite),
-                change,
-            )
+            expected = prior.expected if prior is not None else None
+            obj = change.build(brings_in)
+            return Write(change.uid, obj, expected, change.tags, change.favourite), change
         try:
-            current, revision = library.load_revision(change.uid)
+            if prior is not None and prior.obj is None:
+                raise DomainError(change.name)
+            if prior is not None:
+                current, revision = prior.obj, prior.expected
+            else:
+                current, revision = library.load_revision(change.uid)
         except DomainError:
             raise DomainError(
                 _t("“{0}” is no longer in the library.").format(change.name)
