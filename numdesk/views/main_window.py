@@ -14,7 +14,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QSize, Qt, QTimer
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QSize, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QIcon
 from PySide6.QtWidgets import (
     QApplication,
@@ -322,11 +322,16 @@ class MainWindow(LibraryHost):
         return confirm(self, self.tr("Undo"), question, self.tr("&Delete It"))
 
     def _show_notice(self, message: str) -> None:
-        """An undo or redo that was refused says why (after the step is put back)."""
-        from numdesk.views.dialogs import show_error
+        """An undo or redo that was refused says why, in the status bar and in a box
+        that does not block (it comes from inside the undo, which must finish first)."""
+        from PySide6.QtWidgets import QMessageBox
 
         self.statusBar().showMessage(message, 15000)
-        QTimer.singleShot(0, lambda: show_error(self, self.tr("numdesk"), message))
+        box = QMessageBox(QMessageBox.Icon.Information, self.tr("numdesk"), message, parent=self)
+        box.setObjectName("undoNoticeBox")
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.setModal(False)
+        box.show()
 
     def _report_backup(self) -> None:
         """Say in the status bar why opening the library made no backup (a full disk).
