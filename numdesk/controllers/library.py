@@ -320,7 +320,8 @@ class LibraryController(QObject):
         """
         from numdesk.store.commit import Write
 
-        self.library.check_deletable([uid])
+        if self._pending is None:  # a batch checks its whole selection first
+            self.library.check_deletable([uid])
         before, revision = self.library.load_revision(uid)
         meta = self.meta(uid)
         text = self.tr("Delete “{0}”").format(before.name)

@@ -322,9 +322,9 @@ class Library:
                     )
                 )
             ]
-            for uid, name in gone_sets:
-                refuse_delete_in_use(conn, uid, name)
             revisions = commit(conn, writes, journal)
+            for uid, name in gone_sets:  # after the deletes: its users may go with it
+                refuse_delete_in_use(conn, uid, name)
         register_sets(sets, self._registered)
         if gone_sets:
             forget([uid for uid, _name in gone_sets])
