@@ -30,10 +30,10 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from numdesk.model.errors import DomainError
-from numdesk.model.merge import MergeConflict, Patch, apply_patch, describe_path, diff
 
 if TYPE_CHECKING:
     from numdesk.model.kinds import ModelObject
+    from numdesk.model.merge import Patch
     from numdesk.store.commit import Write
 
 #: Asks the user a yes/no question (the view shows a message box); True means go on.
@@ -69,6 +69,7 @@ class EntryChange:
     def between(cls, obj: ModelObject, before: Any, after: Any) -> EntryChange:
         """The change of `obj` from the plain data `before` to `after` (`to_data`)."""
         from numdesk.model.kinds import kind_of
+        from numdesk.model.merge import diff
 
         return cls(obj.uid, kind_of(obj).value, obj.name, patch=diff(before, after))
 
@@ -110,6 +111,8 @@ class EntryChange:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> EntryChange:
+        from numdesk.model.merge import Patch
+
         patch = data.get("patch")
         return cls(
             uid=str(data["uid"]),
@@ -330,6 +333,7 @@ class UndoJournal(QObject):
     ) -> tuple[Write, EntryChange]:
         """The write that replays `change` (forward: redo) against the stored entry, or
         against `prior`, what an earlier change of the same step made of it."""
+        from numdesk.model.merge import MergeConflict, apply_patch, describe_path, diff
         from numdesk.model.serialize import to_data
         from numdesk.store.commit import Write
 
