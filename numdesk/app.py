@@ -14,7 +14,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QWidget
 
 from numdesk import probe
@@ -23,6 +23,7 @@ from numdesk.paths import default_library_path
 
 if TYPE_CHECKING:
     from numdesk.controllers.settings import AppSettings
+    from numdesk.instance import SingleInstance
     from numdesk.views.main_window import MainWindow
 
 
@@ -125,6 +126,23 @@ def run_app(
         return run_smoke_test(
             app, time.perf_counter() if started is None else started, keep_pdf=smoke_pdf
         )
+    from numdesk.instance import SingleInstance
+
+    instance = SingleInstance()
+    if not instance.claim():
+        handed = [*imports, *([Path(library)] if library else [])]
+        if instance.hand_over(handed):
+            return 0  # the running numdesk opens them and comes to the front
+    try:
+        return _run_window(app, library, imports, instance)
+    finally:
+        instance.release()
+
+
+def _run_window(
+    app: QApplication, library: Path | None, imports: Sequence[Path], instance: SingleInstance
+) -> int:
+    """The main window on the first library, taking files from later launches."""
     from numdesk.controllers.settings import AppSettings
     from numdesk.views import theme
 
@@ -145,6 +163,12 @@ def run_app(
     window.show()
     opener = FileOpener(window)
     app.installEventFilter(opener)
+    instance.filesReceived.connect(opener.take_over)
+    # the tabs and the fight that were open come back, once the library is open in full
+    resume = partial(QTimer.singleShot, 0, partial(window.guard, window.resume_session))
+    controller.libraryOpened.connect(lambda _path: resume())
+    if controller.is_fully_open:
+        resume()
     if imports:
         QTimer.singleShot(0, lambda: opener.open_files(list(imports)))
     try:
@@ -185,6 +209,16 @@ class FileOpener(QObject):
             window.guard(partial(window.open_library, path))
         if others:
             transfer.run_import(window, others)
+
+    def take_over(self, names: list[str]) -> None:
+        """Files a second launch handed over: the window comes to the front and opens them."""
+        window = self._window
+        window.setWindowState(window.windowState() & ~Qt.WindowState.WindowMinimized)
+        window.show()
+        window.raise_()
+        window.activateWindow()
+        if names:
+            QTimer.singleShot(0, lambda: self.open_files([Path(n) for n in names]))
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Catch open-document events; the import runs once the event is delivered."""

@@ -2,7 +2,8 @@
 
 The app makes it at start; printing from the CLI or a script makes it on first use.
 Both need the same names, icon and bundled fonts, and neither should need the other:
-this module imports nothing of numdesk but paths and the version.
+this module imports nothing of numdesk but paths, the version and the small filter
+that keeps user text from being read as markup (`numdesk.views.plain_text`).
 """
 
 from __future__ import annotations
@@ -31,6 +32,9 @@ def create_application(argv: list[str] | None = None) -> QApplication:
     app.setDesktopFileName("numdesk")
     app.setWindowIcon(QIcon(str(resource_path("icons", "numdesk.svg"))))
     register_fonts()
+    from numdesk.views import plain_text
+
+    plain_text.install()
     return app
 
 

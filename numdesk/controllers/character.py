@@ -1,14 +1,16 @@
 """The controller of one open character sheet: the only bridge from sheet views to the store.
 
-Every change is an Operation applied through `apply`: it is applied, saved in one store
-transaction (autosave: there is no Save button) and pushed on the sheet's QUndoStack;
-`changed` then tells the views to redraw. Undo and redo save too.
+Every change is an Operation applied through `apply`: it is applied, saved in one
+revision-checked store transaction together with its undo journal line (autosave:
+there is no Save button), and pushed on the sheet's undo stack; `changed` then tells
+the views to redraw.
 
-When another controller saves the same character (the encounter window applying
-damage, a GM intrusion giving XP from another sheet), `LibraryController.entrySaved`
-fires and this controller reloads from the library. Its undo stack is then CLEARED:
-the commands hold whole-object snapshots taken before the outside change, and undoing
-one would silently wipe that change out. Losing undo of older edits is the lesser harm.
+When another window saves the same character (the encounter window applying damage, a
+GM intrusion from another sheet), `LibraryController.entrySaved` fires and this
+controller re-reads it; its undo history stays: each step is a patch that undo applies
+to the character as it is then (`numdesk.controllers.journal`), so undoing an edit made
+here never wipes out damage taken in the fight. If another numdesk saved first, the
+save is refused, the sheet reloads and `notice` says so: nothing is overwritten.
 """
 
 from __future__ import annotations
@@ -17,15 +19,18 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QUndoStack
 
 from numdesk.controllers.ability_links import AbilityLink, AbilityLinks
-from numdesk.controllers.undo import CommandGroup, OperationCommand
+from numdesk.controllers.journal import EntryChange, UndoJournal
 from numdesk.model.character import Character
+from numdesk.model.errors import DomainError
 from numdesk.model.history import now_iso
+from numdesk.model.kinds import ModelObject
 from numdesk.model.operations.base import Change, Operation
+from numdesk.model.serialize import to_data
 from numdesk.rules.dice import Dice, RollRecord
 from numdesk.rules.profiles import Profile, get_profile
+from numdesk.store.commit import ConflictError, Write
 
 
 class CharacterController(QObject):
@@ -40,8 +45,10 @@ class CharacterController(QObject):
     changed = Signal()
     #: a die was rolled: (RollRecord, ISO time)
     rolled = Signal(object, str)
-    #: the character was reloaded because someone else saved it (undo history cleared)
+    #: the character was reloaded because another numdesk saved it first
     reloaded = Signal()
+    #: something the player should know that is not an error (an undo refused, a reload)
+    notice = Signal(str)
 
     def __init__(
         self,
@@ -55,15 +62,20 @@ class CharacterController(QObject):
         self._library = library
         self._uid = uid
         self._library_controller = library_controller
-        self._character: Character = library.characters.load(uid)
+        self._character: Character
+        self._revision = 0
+        self._others: dict[str, int] = {}
+        self._links = AbilityLinks(library)
+        self._load()
         self._saving = False
         # linked abilities show their library entry's current text: followed again after
         # every change (an undo may bring back an older copy), before any view redraws
-        self._links = AbilityLinks(library)
-        self._links.read(self._character)
-        self._links.follow(self._character)
         self.changed.connect(self._follow_links)
-        self.undo_stack = QUndoStack(self)
+        self.journal = UndoJournal(lambda: self._library, f"character:{uid}", self)
+        self.journal.replayed.connect(self._on_replayed)
+        self.journal.refused.connect(self.notice)
+        self.journal.restore()
+        self.undo_stack = self.journal.stack
         self.roll_log: list[tuple[RollRecord, str]] = []
         self.dice = dice if dice is not None else Dice()
         self.dice.on_roll = self._on_roll
@@ -115,20 +127,10 @@ class CharacterController(QObject):
         """Apply `operation`, save, push it for undo, emit `changed`; return what it did.
 
         Raises DomainError (from the operation) or LibraryError (from the store) with
-        nothing changed in memory or in the library.
+        nothing changed in memory or in the library; a ConflictError (another numdesk
+        saved first) also reloads the sheet.
         """
-        command = OperationCommand.run(
-            operation, self._character, self._save_own, after=self.changed.emit
-        )
-        change = operation.change
-        assert change is not None
-        if command.isObsolete():
-            return change
-        if text:
-            command.setText(text)
-        self.undo_stack.push(command)
-        self.changed.emit()
-        return change
+        return self.apply_with_others(operation, [], text)
 
     def apply_with_others(
         self,
@@ -136,58 +138,93 @@ class CharacterController(QObject):
         others: Sequence[tuple[Operation[Character], Character]],
         text: str | None = None,
     ) -> Change:
-        """Apply `operation` here and each `(op, other character)` as ONE undo step.
+        """Apply `operation` here and each `(op, other character)` as ONE undo step,
+        written in ONE transaction.
 
         Used when an action on this sheet changes other characters too (a GM intrusion
-        giving 1 XP to another player's character): the others are saved through the
-        same library and announced with `entrySaved` so their open sheets reload.
-        If any part fails, the parts already done are reverted and the error raised.
+        giving 1 XP to another player's character, read with `load_other`); their open
+        sheets are told through `entrySaved`. If anything fails nothing is changed.
         """
-        done: list[OperationCommand[Character]] = []
+        before = to_data(self._character)
+        change = operation.apply(self._character)
+        done: list[tuple[Operation[Character], Character, Any]] = []
         try:
-            done.append(
-                OperationCommand.run(
-                    operation, self._character, self._save_own, after=self.changed.emit
-                )
-            )
             for op, other in others:
-                done.append(OperationCommand.run(op, other, self._save_other))
-        except BaseException:
-            for command in reversed(done):
-                command.undo()
+                other_before = to_data(other)
+                op.apply(other)
+                done.append((op, other, other_before))
+            changes = []
+            writes = []
+            after = to_data(self._character)
+            if after != before:
+                changes.append(EntryChange.between(self._character, before, after))
+                writes.append(Write(self._uid, self._character, self._revision))
+            for _op, other, other_before in done:
+                changes.append(EntryChange.between(other, other_before, to_data(other)))
+                writes.append(Write(other.uid, other, self._others.get(other.uid)))
+            if not changes:
+                return change
+            self._saving = True
+            try:
+                revisions = self.journal.record(text or change.summary, changes, writes)
+            finally:
+                self._saving = False
+        except ConflictError:
+            self._revert(operation, done)
+            self.reload()
             raise
-        change = operation.change
-        assert change is not None
-        # the parts are applied already: their first redo (on push) is skipped
-        self.undo_stack.push(CommandGroup(text or change.summary, done))
+        except BaseException:
+            self._revert(operation, done)
+            raise
+        self._revision = revisions.get(self._uid, self._revision)
+        for _op, other, _b in done:
+            self._announce(other.uid)
+        self._announce(self._uid)
         self.changed.emit()
         return change
 
+    def _revert(
+        self,
+        operation: Operation[Character],
+        done: Sequence[tuple[Operation[Character], Character, Any]],
+    ) -> None:
+        for op, other, _before in reversed(done):
+            op.revert(other)
+        operation.revert(self._character)
+
     def load_other(self, uid: str) -> Character:
         """Another character of the library (for actions that touch two sheets)."""
-        other: Character = self._library.characters.load(uid)
+        other, revision = self._library.load_revision(uid)
+        assert isinstance(other, Character)
+        self._others[uid] = revision
         return other
 
     def reload(self) -> None:
-        """Re-read the character from the library and drop the undo history (see module doc)."""
-        self._character = self._library.characters.load(self._uid)
-        self._links.read(self._character)
-        self.undo_stack.clear()
+        """Re-read the character from the library (its undo history stays usable)."""
+        self._load()
         self.reloaded.emit()
         self.changed.emit()
 
     # -- internals ---------------------------------------------------------------------
-    def _save_own(self, character: Character) -> None:
+    def _load(self) -> None:
+        character, self._revision = self._library.load_revision(self._uid)
+        assert isinstance(character, Character)
+        self._character = character
+        self._links.read(character)
+        self._links.follow(character)
+
+    def _on_replayed(self, result: dict[str, tuple[ModelObject | None, int]]) -> None:
+        """An undo or redo wrote these entries: take ours, tell everyone else."""
+        for uid, (obj, revision) in result.items():
+            if uid == self._uid and isinstance(obj, Character):
+                self._character, self._revision = obj, revision
         self._saving = True
         try:
-            self._library.characters.save(character)
-            self._announce(character.uid)
+            for uid in result:
+                self._announce(uid)
         finally:
             self._saving = False
-
-    def _save_other(self, character: Character) -> None:
-        self._library.characters.save(character)
-        self._announce(character.uid)
+        self.changed.emit()
 
     def _announce(self, uid: str) -> None:
         """Tell the library controller (browser, other sheets, encounters) about a save."""
@@ -201,7 +238,11 @@ class CharacterController(QObject):
 
     def _on_entry_saved(self, uid: str) -> None:
         if uid == self._uid and not self._saving:
-            self.reload()
+            try:
+                self._load()
+            except DomainError:
+                return  # deleted: the tab closes on entryDeleted
+            self.changed.emit()
         elif uid in self._links:
             self._on_linked_entry_changed(uid)
 

@@ -2,24 +2,25 @@
 the store.
 
 Every GM action is an Operation on the Encounter (and, for harm or XP on a PC, also on
-that PC's real sheet) applied, saved at once and pushed on the window's QUndoStack:
+that PC's real sheet) applied, saved at once and pushed on the window's undo stack:
 the encounter in the library always matches the screen, so closing the window or a
-crash loses nothing and reopening resumes on the same round and turn. Actions that
-touch a sheet are ONE undo step holding the encounter's log line and the sheet change;
-each sheet save is announced with `LibraryController.entrySaved`, so an open sheet
-redraws live.
+crash loses nothing and reopening resumes on the same round and turn. An action that
+touches sheets writes the sheets and the encounter's log line in ONE transaction and is
+ONE undo step; each sheet save is announced with `LibraryController.entrySaved`, so an
+open sheet redraws live. Undo re-applies each step against the entries as they are
+now (`numdesk.controllers.journal`): a sheet edited since keeps that edit.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import dataclasses
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from numdesk.controllers.undo import OperationCommand
+from numdesk.controllers.journal import EntryChange, UndoJournal
 from numdesk.model.character import Character
 from numdesk.model.creature import Creature
 from numdesk.model.encounter import Combatant, Encounter
@@ -34,7 +35,7 @@ from numdesk.model.encounter_prep import (
 )
 from numdesk.model.errors import DomainError
 from numdesk.model.follower import Follower
-from numdesk.model.kinds import EntryKind
+from numdesk.model.kinds import EntryKind, ModelObject
 from numdesk.model.operations.base import Change, Operation
 from numdesk.model.operations.damage import TakeDamage, TakeWound
 from numdesk.model.operations.encounter import (
@@ -45,9 +46,11 @@ from numdesk.model.operations.encounter import (
     profile_of,
 )
 from numdesk.model.operations.xp import NaturalOneIntrusion, RefuseIntrusion, gm_intrusion_ops
+from numdesk.model.serialize import to_data
 from numdesk.rules.dice import Dice
 from numdesk.rules.profiles import Profile, family_of, get_profile
 from numdesk.rules.types import DamageType, WoundSeverity
+from numdesk.store.commit import ConflictError, Write
 
 
 def _label(profile: str) -> str:
@@ -58,82 +61,15 @@ def _label(profile: str) -> str:
         return profile
 
 
-class _EncounterCommand(QUndoCommand):
-    """Undo/redo of one encounter operation, saving the encounter after each step.
-
-    Like `OperationCommand`, but without its whole-object copy-and-compare on the first
-    apply: every encounter operation writes a log line, so it is never an empty step,
-    and copying a log that grows all evening would slow every click as the fight goes on.
-    The operation is applied and saved before the push (so errors reach the view).
-    """
-
-    def __init__(
-        self,
-        operation: Operation[Encounter],
-        target: Encounter,
-        save: Callable[[Encounter], None],
-        after: Callable[[], None] | None,
-    ) -> None:
-        super().__init__()
-        self._operation = operation
-        self._target = target
-        self._save = save
-        self._after = after
-        self._skip_next_redo = True
-        operation.apply(target)
-        try:
-            save(target)
-        except BaseException:
-            operation.revert(target)
-            raise
-        change = operation.change
-        self.setText(change.summary if change is not None else type(operation).__name__)
-
-    def redo(self) -> None:
-        if self._skip_next_redo:
-            self._skip_next_redo = False
-            return
-        self._operation.apply(self._target)
-        self._save(self._target)
-        if self._after is not None:
-            self._after()
-
-    def undo(self) -> None:
-        self._operation.revert(self._target)
-        self._save(self._target)
-        if self._after is not None:
-            self._after()
-
-
-class _StepCommand(QUndoCommand):
-    """One undo step made of several already-applied commands (a sheet and the log).
-
-    The parts are kept in a Python list rather than as Qt child commands, so their
-    Python overrides stay alive as long as the step does (as Qt children they were
-    collected and undoing the step crashed). `after` runs once, when every part is
-    done, so the window redraws once and sees the sheets as saved.
-    """
-
-    def __init__(self, parts: list[QUndoCommand], text: str, after: Callable[[], None]) -> None:
-        super().__init__(text)
-        self._parts = parts
-        self._after = after
-        self._skip_next_redo = True
-        for part in parts:
-            part.redo()  # an applied part skips its first redo: use that up now
-
-    def redo(self) -> None:
-        if self._skip_next_redo:
-            self._skip_next_redo = False
-            return
-        for part in self._parts:
-            part.redo()
-        self._after()
-
-    def undo(self) -> None:
-        for part in reversed(self._parts):
-            part.undo()
-        self._after()
+def _take(encounter: Encounter, stored: Encounter) -> None:
+    """Make `encounter` equal `stored` in place: the window's models follow the same
+    lists (the log grows or shrinks at its end instead of being shown anew)."""
+    for f in dataclasses.fields(encounter):
+        mine, theirs = getattr(encounter, f.name), getattr(stored, f.name)
+        if isinstance(mine, list) and isinstance(theirs, list):
+            mine[:] = theirs
+        else:
+            setattr(encounter, f.name, theirs)
 
 
 class EncounterController(QObject):
@@ -146,7 +82,7 @@ class EncounterController(QObject):
 
     #: the encounter (or a PC's sheet shown in it) changed; redraw
     changed = Signal()
-    #: something the GM should know that is not an error (e.g. undo history dropped)
+    #: something the GM should know that is not an error (an undo refused, a reload)
     notice = Signal(str)
 
     def __init__(
@@ -159,16 +95,20 @@ class EncounterController(QObject):
         super().__init__(parent)
         self._library_controller = library_controller
         self._library = library_controller.library
-        self._encounter: Encounter = self._library.encounters.load(uid)
+        encounter, self._revision = self._library.load_revision(uid)
+        assert isinstance(encounter, Encounter)
+        self._encounter: Encounter = encounter
         self.dice = dice if dice is not None else Dice()
-        self.undo_stack = QUndoStack(self)
+        self.journal = UndoJournal(lambda: self._library, f"encounter:{uid}", self)
+        self.journal.replayed.connect(self._on_replayed)
+        self.journal.refused.connect(self.notice)
+        self.journal.restore()
+        self.undo_stack = self.journal.stack
         self._characters: dict[str, Character] = {}
         self._creatures: dict[str, Creature | None] = {}
         self._saving = False
         self._summary_key: object = None
         self._summary_text = ""
-        #: sheets that steps on the undo stack would change back
-        self._sheets_in_history: set[str] = set()
         signal = getattr(library_controller, "entrySaved", None)
         if signal is not None:
             signal.connect(self._on_entry_saved)
@@ -254,15 +194,7 @@ class EncounterController(QObject):
 
         Raises DomainError (bad input) or LibraryError (store) with nothing changed.
         """
-        command = _EncounterCommand(
-            operation, self._encounter, self._save_encounter, self._after_step
-        )
-        change = operation.change
-        assert change is not None
-        command.setText(text or change.summary)
-        self.undo_stack.push(command)
-        self.changed.emit()
-        return change
+        return self._run([], operation, text)
 
     def apply_to_sheets(
         self,
@@ -270,38 +202,59 @@ class EncounterController(QObject):
         log_text: str | None = None,
         kind: str = "note",
     ) -> str:
-        """Change PCs' real sheets and log it here, as ONE undo step; return the log line.
+        """Change PCs' real sheets and log it here: ONE transaction, ONE undo step.
 
         `sheet_ops` pairs a character uid with the operation for its sheet; each sheet
-        is read fresh from the library, changed, saved and announced. Without `log_text`
-        the line is "<name>: <what the operation did>". If any part fails, the parts
-        already done are undone and the error raised.
+        is read fresh from the library, changed, and written together with the log
+        line, so a crash leaves both or neither. Without `log_text` the line is
+        "<name>: <what the operation did>". If any part fails nothing is changed.
         """
-        done: list[QUndoCommand] = []
+        sheets: list[tuple[Any, Character, int]] = []
         lines: list[str] = []
-        try:
-            for char_uid, op in sheet_ops:
-                character = self._library.characters.load(char_uid)
-                done.append(OperationCommand.run(op, character, self._save_character))
-                if op.change is not None:
-                    lines.append(f"{character.name}: {op.change.summary}")
-            log_text = log_text or "; ".join(lines)
-            done.append(
-                _EncounterCommand(
-                    LogEvent(log_text, kind),
-                    self._encounter,
-                    self._save_encounter,
-                    self._after_step,
-                )
-            )
-        except BaseException:
-            for command in reversed(done):
-                command.undo()
-            raise
-        self.undo_stack.push(_StepCommand(done, log_text, self._after_step))
-        self._sheets_in_history.update(uid for uid, _ in sheet_ops)
-        self.changed.emit()
+        for char_uid, op in sheet_ops:
+            character, revision = self._library.load_revision(char_uid)
+            assert isinstance(character, Character)
+            before = to_data(character)
+            change = op.apply(character)
+            sheets.append((before, character, revision))
+            lines.append(f"{character.name}: {change.summary}")
+        log_text = log_text or "; ".join(lines)
+        self._run(sheets, LogEvent(log_text, kind), log_text)
         return log_text
+
+    def _run(
+        self,
+        sheets: Sequence[tuple[Any, Character, int]],
+        operation: Operation[Encounter],
+        text: str | None,
+    ) -> Change:
+        """Apply `operation` here, write it with the changed `sheets` (data before,
+        sheet after, revision read) in one transaction, push one undo step."""
+        before = to_data(self._encounter)
+        change = operation.apply(self._encounter)
+        changes = [EntryChange.between(a, b, to_data(a)) for b, a, _r in sheets]
+        writes = [Write(a.uid, a, r) for _b, a, r in sheets]
+        changes.append(EntryChange.between(self._encounter, before, to_data(self._encounter)))
+        writes.append(Write(self.uid, self._encounter, self._revision))
+        self._saving = True
+        try:
+            revisions = self.journal.record(text or change.summary, changes, writes)
+        except ConflictError:
+            operation.revert(self._encounter)
+            self._reload()
+            raise
+        except BaseException:
+            operation.revert(self._encounter)
+            raise
+        finally:
+            self._saving = False
+        self._revision = revisions.get(self.uid, self._revision)
+        for _b, after, _r in sheets:
+            self._characters[after.uid] = after
+        self._announce_all([*(a.uid for _b, a, _r in sheets), self.uid])
+        self._load_sheets()
+        self.changed.emit()
+        return change
 
     def damage_pc(
         self,
@@ -444,27 +397,33 @@ class EncounterController(QObject):
                 except DomainError:
                     continue
 
-    def _save_encounter(self, encounter: Encounter) -> None:
-        self._saving = True
-        try:
-            self._library.encounters.save(encounter)
-            self._announce(encounter.uid)
-        finally:
-            self._saving = False
+    def _reload(self) -> None:
+        encounter, self._revision = self._library.load_revision(self.uid)
+        assert isinstance(encounter, Encounter)
+        _take(self._encounter, encounter)
+        self.changed.emit()
 
-    def _save_character(self, character: Character) -> None:
-        self._saving = True
-        try:
-            self._library.characters.save(character)
-            self._characters[character.uid] = character
-            self._announce(character.uid)
-        finally:
-            self._saving = False
-
-    def _announce(self, uid: str) -> None:
+    def _announce_all(self, uids: Sequence[str]) -> None:
         signal = getattr(self._library_controller, "entrySaved", None)
-        if signal is not None:
-            signal.emit(uid)
+        if signal is None:
+            return
+        self._saving = True
+        try:
+            for uid in uids:
+                signal.emit(uid)
+        finally:
+            self._saving = False
+
+    def _on_replayed(self, result: dict[str, tuple[ModelObject | None, int]]) -> None:
+        """An undo or redo wrote these entries: take ours, tell everyone else."""
+        for uid, (obj, revision) in result.items():
+            if uid == self.uid and isinstance(obj, Encounter):
+                _take(self._encounter, obj)
+                self._revision = revision
+            elif isinstance(obj, Character):
+                self._characters[uid] = obj
+        self._announce_all(list(result))
+        self._after_step()
 
     def _after_step(self) -> None:
         self._load_sheets()
@@ -473,32 +432,21 @@ class EncounterController(QObject):
     def _on_entry_saved(self, uid: str) -> None:
         """Someone else saved an entry this encounter shows: read it again.
 
-        If it is the encounter itself (renamed in the library browser) or a sheet that
-        an undo step here would restore, the undo history is dropped, as the sheet
-        controller does: those steps hold copies from before the outside change, and
-        undoing one would silently wipe that change out.
+        The undo history stays: its steps re-apply against whatever is stored then.
         """
         if self._saving:
             return
         if uid == self._encounter.uid:
-            self._encounter = self._library.encounters.load(uid)
-            self._drop_history(self.tr("The encounter was changed elsewhere"))
-            self.changed.emit()
+            try:
+                self._reload()
+            except DomainError:
+                return  # deleted: the window closes on entryDeleted
         elif uid in self._characters:
             try:
                 self._characters[uid] = self._library.characters.load(uid)
             except DomainError:
                 self._characters.pop(uid, None)
-            if uid in self._sheets_in_history:
-                name = getattr(self._characters.get(uid), "name", "")
-                self._drop_history(self.tr("{0}'s sheet was changed elsewhere").format(name))
             self.changed.emit()
         elif uid in self._creatures:
             self._creatures.pop(uid, None)
             self.changed.emit()
-
-    def _drop_history(self, why: str) -> None:
-        if self.undo_stack.count():
-            self.undo_stack.clear()
-            self.notice.emit(self.tr("{0}: undo history cleared.").format(why))
-        self._sheets_in_history.clear()

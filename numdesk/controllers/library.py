@@ -2,8 +2,11 @@
 
 Views never talk to the store directly; they call this controller and redraw from its
 signals. Library-level actions (create, duplicate, rename, delete, edits made in the
-entry editor) are QUndoCommands on one `undo_stack`: each command keeps a copy of the
-entry before and after, so undoing a delete simply saves the kept copy again.
+entry editor) are steps of the library's undo journal (`numdesk.controllers.journal`):
+a delete keeps the whole entry with its tags, so undo brings it back complete; a
+rename is a patch of the name alone, so undoing it keeps whatever was played since;
+undoing the creation of an entry changed since asks first (`confirm`) and keeps its
+content for redo. The journal is stored in the library, so it survives a restart.
 
 At start-up the app lists the library before opening it (`preview_library`): the
 first screen reads the file through `numdesk.store.reader`, and the `Library` (with
@@ -15,13 +18,14 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QUndoCommand, QUndoStack
 
+from numdesk.controllers.journal import Confirm, EntryChange, UndoJournal
 from numdesk.controllers.settings import AppSettings
 from numdesk.controllers.store_loading import StoreLoader, store_class
 from numdesk.model.entry_kind import EntryKind
@@ -49,64 +53,6 @@ class EntryMeta:
     favourite: bool = False
 
 
-class _EntryCommand(QUndoCommand):
-    """Replace an entry's stored state `before` by `after` (None means "not in the library")."""
-
-    def __init__(
-        self,
-        controller: LibraryController,
-        text: str,
-        uid: str,
-        before: ModelObject | None,
-        after: ModelObject | None,
-        meta: EntryMeta | None = None,
-    ) -> None:
-        super().__init__(text)
-        self._controller = controller
-        self._uid = uid
-        self._before = copy.deepcopy(before)
-        self._after = copy.deepcopy(after)
-        self._meta = meta
-
-    def redo(self) -> None:
-        self._controller._write(self._uid, self._after, self._meta)
-
-    def undo(self) -> None:
-        self._controller._write(self._uid, self._before, self._meta)
-
-
-class _RenameCommand(QUndoCommand):
-    """Change only an entry's name, both ways.
-
-    Unlike `_EntryCommand` it never writes back a whole earlier copy: a sheet or an
-    encounter may have been played since the rename, and undoing the rename must not
-    undo the play.
-    """
-
-    def __init__(
-        self, controller: LibraryController, text: str, uid: str, old: str, new: str
-    ) -> None:
-        super().__init__(text)
-        self._controller = controller
-        self._uid = uid
-        self._old = old
-        self._new = new
-
-    def redo(self) -> None:
-        self._controller._write_name(self._uid, self._new)
-
-    def undo(self) -> None:
-        self._controller._write_name(self._uid, self._old)
-
-
-def _kind_of(obj: ModelObject) -> EntryKind:
-    """The kind of `obj` (`numdesk.model.kinds`, which loads every model class, is
-    imported on first use: the first screen lists entries without them)."""
-    from numdesk.model.kinds import kind_of
-
-    return kind_of(obj)
-
-
 class LibraryController(QObject):
     """Owns the open `Library` and its undo stack; the one bridge from views to the store."""
 
@@ -120,6 +66,8 @@ class LibraryController(QObject):
     entryDeleted = Signal(str)
     #: opening the previewed library in full failed (`finish_opening_soon`): the message
     openFailed = Signal(str)
+    #: something the user should know that is not an error (an undo refused)
+    notice = Signal(str)
 
     def __init__(
         self,
@@ -131,9 +79,23 @@ class LibraryController(QObject):
         self._library = library
         self._preview: LibraryReader | None = None
         self.settings = settings if settings is not None else AppSettings()
-        self.undo_stack = QUndoStack(self)
+        self.journal = UndoJournal(lambda: self.library, "library", self)
+        self.journal.replayed.connect(self._on_replayed)
+        self.journal.refused.connect(self.notice)
+        self.undo_stack = self.journal.stack
+        self._pending: tuple[list[str], list[str]] | None = None
         if library is not None:
             self.settings.add_recent_library(library.path)
+            self.journal.restore()
+
+    @property
+    def confirm(self) -> Confirm | None:
+        """Asks before an undo deletes an entry changed since it was made (None: refuse)."""
+        return self.journal.confirm
+
+    @confirm.setter
+    def confirm(self, ask: Confirm | None) -> None:
+        self.journal.confirm = ask
 
     # -- the library file -------------------------------------------------------------
 
@@ -230,7 +192,7 @@ class LibraryController(QObject):
             self._preview = None
         old = self._library
         self._library = library
-        self.undo_stack.clear()
+        self.journal.restore()
         if old is not None:
             old.close()
         self.settings.add_recent_library(library.path)
@@ -347,13 +309,17 @@ class LibraryController(QObject):
 
     def create(self, obj: ModelObject) -> str:
         """Add a new entry (undoable); returns its uid."""
+        from numdesk.store.commit import Write
+
         text = self.tr("Create “{0}”").format(obj.name)
-        self.undo_stack.push(_EntryCommand(self, text, obj.uid, None, obj))
+        self.journal.record(text, [EntryChange.create(obj)], [Write(obj.uid, obj, None)])
+        self._saved([obj.uid])
         return obj.uid
 
     def duplicate(self, uid: str) -> str:
         """Store a copy of `uid` under a new uid and a "(copy)" name; returns the new uid."""
         from numdesk.model.items import new_uid
+        from numdesk.store.commit import Write
 
         original = self.load(uid)
         clone = copy.deepcopy(original)
@@ -361,19 +327,29 @@ class LibraryController(QObject):
         clone.name = self.tr("{0} (copy)").format(original.name)
         text = self.tr("Duplicate “{0}”").format(original.name)
         meta = self.meta(uid)
-        self.undo_stack.push(_EntryCommand(self, text, clone.uid, None, clone, meta))
+        self.journal.record(
+            text,
+            [EntryChange.create(clone, meta.tags, meta.favourite)],
+            [Write(clone.uid, clone, None, meta.tags, meta.favourite)],
+        )
+        self._saved([clone.uid])
         return clone.uid
 
     def rename(self, uid: str, name: str) -> None:
         """Give entry `uid` a new name (undoable); a blank name is refused."""
+        from numdesk.store.commit import Write
+
         name = name.strip()
         if not name:
             raise DomainError(self.tr("A name cannot be empty."), field="name")
-        old = self.load(uid).name
-        if old == name:
+        before, revision = self.library.load_revision(uid)
+        if before.name == name:
             return
-        text = self.tr("Rename “{0}” to “{1}”").format(old, name)
-        self.undo_stack.push(_RenameCommand(self, text, uid, old, name))
+        after = copy.deepcopy(before)
+        after.name = name
+        text = self.tr("Rename “{0}” to “{1}”").format(before.name, name)
+        self.journal.record(text, [EntryChange.edit(before, after)], [Write(uid, after, revision)])
+        self._saved([uid])
 
     def check_deletable(self, uids: Collection[str]) -> None:
         """DomainError naming the users if deleting `uids` would orphan entries using a
@@ -381,30 +357,66 @@ class LibraryController(QObject):
         self.library.check_deletable(uids)
 
     def delete(self, uid: str) -> None:
-        """Remove entry `uid`; undo stores the kept copy (with its tags) again.
+        """Remove entry `uid`; undo stores it again complete, with its tags.
 
         A rules set that entries still use is refused (DomainError naming them) before
-        anything is pushed on the undo stack.
+        anything is written.
         """
-        self.library.check_deletable([uid])
-        before = self.load(uid)
+        from numdesk.store.commit import Write
+
+        if self._pending is None:  # a batch checks its whole selection first
+            self.library.check_deletable([uid])
+        before, revision = self.library.load_revision(uid)
         meta = self.meta(uid)
         text = self.tr("Delete “{0}”").format(before.name)
-        self.undo_stack.push(_EntryCommand(self, text, uid, before, None, meta))
+        change = EntryChange.delete(before, meta.tags, meta.favourite)
+        self.journal.record(text, [change], [Write(uid, None, revision)])
+        self._deleted([uid])
+
+    @contextmanager
+    def batch(self, text: str) -> Iterator[None]:
+        """Make the creates, duplicates and deletes inside ONE undo step and transaction
+        (written when the block ends; nothing is written if it raises)."""
+        if self._pending is not None:
+            yield
+            return
+        pending: tuple[list[str], list[str]] = ([], [])
+        self._pending = pending
+        try:
+            with self.journal.batch(text):
+                yield
+        finally:
+            self._pending = None
+        self._saved(pending[0])
+        self._deleted(pending[1])
 
     def edit(self, obj: ModelObject) -> None:
         """Store an edited entry (the entry editor's autosave), undoable on the library stack."""
-        before = self.load(obj.uid)
+        from numdesk.store.commit import Write
+
+        before, revision = self.library.load_revision(obj.uid)
         if before == obj:
             return
         text = self.tr("Edit “{0}”").format(obj.name)
-        self.undo_stack.push(_EntryCommand(self, text, obj.uid, before, obj))
+        stored = copy.deepcopy(obj)
+        self.journal.record(
+            text, [EntryChange.edit(before, stored)], [Write(obj.uid, stored, revision)]
+        )
+        self._saved([obj.uid])
 
-    def save_entry(self, obj: ModelObject) -> None:
-        """Store `obj` now (for controllers with their own undo stacks) and announce it."""
-        self.library.repo_for(_kind_of(obj)).save(obj)
-        self.entrySaved.emit(obj.uid)
-        self.entriesChanged.emit()
+    def remember_session(self, tabs: Sequence[str], fights: Sequence[str]) -> None:
+        """Keep in the library which sheets/entries (tabs) and fights are open, for
+        `session` to bring them back at the next start."""
+        if self.is_fully_open:
+            self.library.meta_set("open_documents", {"tabs": list(tabs), "fights": list(fights)})
+
+    def session(self) -> tuple[list[str], list[str]]:
+        """The tabs and fights that were open (still in the library), as remembered."""
+        stored = self.library.meta_get("open_documents", {}) or {}
+        library = self.library
+        tabs = [u for u in stored.get("tabs", []) if isinstance(u, str) and library.has(u)]
+        fights = [u for u in stored.get("fights", []) if isinstance(u, str) and library.has(u)]
+        return tabs, fights
 
     def notify_saved(self, uid: str) -> None:
         """Tell every open view that `uid` was written by someone else."""
@@ -426,26 +438,29 @@ class LibraryController(QObject):
         self.library.set_tags(uid, cleaned)
         self.entriesChanged.emit()
 
-    def _write_name(self, uid: str, name: str) -> None:
-        """Set the stored name of `uid`, keeping everything else as it is stored now."""
-        current = self.load(uid)
-        current.name = name
-        self.library.repo_for(_kind_of(current)).save(current)
-        self.entrySaved.emit(uid)
+    def _saved(self, uids: Sequence[str]) -> None:
+        if self._pending is not None:
+            self._pending[0].extend(uids)
+            return
+        for uid in uids:
+            self.entrySaved.emit(uid)
         self.entriesChanged.emit()
 
-    def _write(self, uid: str, obj: ModelObject | None, meta: EntryMeta | None) -> None:
-        """Make the stored state of `uid` equal `obj` (delete when None); used by commands."""
-        library = self.library
-        if obj is None:
-            library.repo_for(library.kind_of_uid(uid)).delete(uid)
+    def _deleted(self, uids: Sequence[str]) -> None:
+        if self._pending is not None:
+            self._pending[1].extend(uids)
+            return
+        for uid in uids:
             self.entryDeleted.emit(uid)
-        else:
-            library.repo_for(_kind_of(obj)).save(copy.deepcopy(obj))
-            if meta is not None:
-                library.set_tags(uid, list(meta.tags))
-                library.set_favourite(uid, meta.favourite)
-            self.entrySaved.emit(uid)
+        self.entriesChanged.emit()
+
+    def _on_replayed(self, result: dict[str, tuple[ModelObject | None, int]]) -> None:
+        """An undo or redo wrote these entries: windows showing them follow."""
+        for uid, (obj, _revision) in result.items():
+            if obj is None:
+                self.entryDeleted.emit(uid)
+            else:
+                self.entrySaved.emit(uid)
         self.entriesChanged.emit()
 
     # -- import and export ------------------------------------------------------------

@@ -35,9 +35,11 @@ from numdesk.model.tables import RollTable
 from numdesk.model.templates import SentenceTemplate, TypeTemplate
 from numdesk.rules.profiles import PROFILES
 from numdesk.store import backups
+from numdesk.store.commit import Write, commit
 from numdesk.store.connection import make_engine
 from numdesk.store.entries import describe, rebuild
 from numdesk.store.errors import LibraryError, explain_database_error
+from numdesk.store.journal import JournalStep, JournalWrite, read_journal
 from numdesk.store.migrate import (
     check_location,
     migrate_with_backup,
@@ -294,6 +296,47 @@ class Library:
         """The entry `uid` whatever its kind; LibraryError if missing."""
         return self._load(uid, None)
 
+    def load_revision(self, uid: str) -> tuple[ModelObject, int]:
+        """The entry `uid` and its revision, to be named by the `commit` that saves it."""
+        return self._load_row(uid, None)
+
+    def commit(
+        self, writes: Sequence[Write], journal: JournalWrite | None = None
+    ) -> dict[str, int]:
+        """Write several entries and an undo journal line as ONE transaction.
+
+        Each write is checked against the revision it names; if any entry was saved
+        elsewhere since, nothing is written and a `ConflictError` names it. Returns the
+        revision now stored for each entry written.
+        """
+        sets = [w.obj for w in writes if isinstance(w.obj, RulesSet)]
+        for rules in sets:
+            rules.profile()  # a set whose changes do not fit is refused, not stored
+        gone = [w.uid for w in writes if w.obj is None]
+        with self._writing() as session:
+            conn = session.connection()
+            gone_sets = [
+                (row.uid, row.name)
+                for row in conn.execute(
+                    select(Entry.uid, Entry.name).where(
+                        Entry.uid.in_(gone), Entry.kind == EntryKind.RULES_SET.value
+                    )
+                )
+            ]
+            revisions = commit(conn, writes, journal)
+            for uid, name in gone_sets:  # after the deletes: its users may go with it
+                refuse_delete_in_use(conn, uid, name)
+        register_sets(sets, self._registered)
+        if gone_sets:
+            forget([uid for uid, _name in gone_sets])
+            self._registered.difference_update(uid for uid, _name in gone_sets)
+        return revisions
+
+    def journal(self, stack: str) -> tuple[int, list[JournalStep]]:
+        """The kept undo steps of `stack` and how many of them are done."""
+        with self._reading() as session:
+            return read_journal(session.connection(), stack)
+
     def load_many(self, uids: Iterable[str]) -> list[ModelObject]:
         """The entries `uids`, in that order, read in one transaction (for exports).
 
@@ -539,22 +582,26 @@ class Library:
         return int(row.id)
 
     def _load(self, uid: str, kind: EntryKind | None) -> ModelObject:
+        return self._load_row(uid, kind)[0]
+
+    def _load_row(self, uid: str, kind: EntryKind | None) -> tuple[ModelObject, int]:
         with self._reading() as session:
             conn = session.connection()
             row = conn.execute(
-                select(Entry.id, Entry.kind, Entry.data).where(Entry.uid == uid)
+                select(Entry.id, Entry.kind, Entry.data, Entry.revision).where(Entry.uid == uid)
             ).first()
             if row is None or (kind is not None and row.kind != kind.value):
                 raise _missing(uid, kind)
             row_kind = EntryKind(row.kind)
             history = read_history(conn, row.id) if ENTRY_CLASSES[row_kind] is Character else None
             obj = rebuild(row_kind, row.data, history)
+            revision = int(row.revision)
         profile = getattr(obj, "profile", None)
         if isinstance(profile, str) and profile not in PROFILES:
             # a rules set saved since this library opened (an import from the command
             # line while the app is open): register the library's sets again
             self._load_rules_sets()
-        return obj
+        return obj, revision
 
     def _save_one(self, obj: ModelObject, kind: EntryKind) -> None:
         row = describe(obj)

@@ -7,7 +7,11 @@ checks that this list matches the migration scripts.
 
 from __future__ import annotations
 
-REVISIONS: tuple[str, ...] = ("0001_first_schema", "0002_name_key")
+REVISIONS: tuple[str, ...] = (
+    "0001_first_schema",
+    "0002_name_key",
+    "0003_revisions_undo_journal",
+)
 HEAD: str = REVISIONS[-1]
 FIRST: str = REVISIONS[0]
 

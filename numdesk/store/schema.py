@@ -41,6 +41,8 @@ class Entry(Base):
     data: Mapped[str] = mapped_column(Text)
     created: Mapped[str] = mapped_column(String(40))
     updated: Mapped[str] = mapped_column(String(40))
+    #: how many times the entry was saved: a save names the revision it started from
+    revision: Mapped[int] = mapped_column(Integer, server_default="1")
 
     __table_args__ = (
         Index("ix_entries_kind_name_key", "kind", "name_key"),
@@ -94,6 +96,32 @@ class Meta(Base):
 
     key: Mapped[str] = mapped_column(String(200), primary_key=True)
     value: Mapped[str] = mapped_column(Text)
+
+
+class UndoStackRow(Base):
+    """Where one undo stack stands: `position` steps of it are done, the rest undone.
+
+    `stack` names the window's subject: "library", "character:<uid>", "encounter:<uid>".
+    """
+
+    __tablename__ = "undo_stacks"
+
+    stack: Mapped[str] = mapped_column(String(120), primary_key=True)
+    position: Mapped[int] = mapped_column(Integer, server_default="0")
+
+
+class UndoStepRow(Base):
+    """One undo step of a stack: its menu text and its patches as JSON."""
+
+    __tablename__ = "undo_steps"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    stack: Mapped[str] = mapped_column(String(120))
+    seq: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(Text)
+    steps: Mapped[str] = mapped_column(Text)
+
+    __table_args__ = (UniqueConstraint("stack", "seq", name="uq_undo_steps_stack_seq"),)
 
 
 #: The FTS5 table and its shadow tables (`entries_fts_data`, ...) share this prefix.

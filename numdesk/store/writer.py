@@ -27,7 +27,9 @@ _UPDATED_ON_SAVE = ("kind", "name", "name_key", "profile", "level", "subtitle", 
 _UPSERT_SQL = (
     "INSERT INTO entries (uid, kind, name, name_key, profile, level, subtitle, favourite,"
     " data, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)"
-    " ON CONFLICT (uid) DO UPDATE SET " + ", ".join(f"{c} = excluded.{c}" for c in _UPDATED_ON_SAVE)
+    " ON CONFLICT (uid) DO UPDATE SET "
+    + ", ".join(f"{c} = excluded.{c}" for c in _UPDATED_ON_SAVE)
+    + ", revision = entries.revision + 1"
 )
 _HISTORY_SQL = (
     "INSERT INTO history (entry_id, seq, at, kind, summary, details) VALUES (?, ?, ?, ?, ?, ?)"

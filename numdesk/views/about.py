@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from numdesk import __version__
+from numdesk.views.plain_text import allow_rich
 
 
 class AboutDialog(QDialog):
@@ -46,6 +47,7 @@ class AboutDialog(QDialog):
             ).format(__version__)
         )
         text.setObjectName("aboutText")
+        allow_rich(text)  # our own words and the version only
         text.setWordWrap(True)
         text.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
         top.addWidget(text, 1)

@@ -9,6 +9,8 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QInputDialog, QLineEdit, QMessageBox, QWidget
 
+from numdesk.views import plain_text
+
 #: `translate("Context", "literal")`: a call lupdate extracts (a helper taking a
 #: variable hides the text from it)
 translate = QCoreApplication.translate
@@ -16,6 +18,7 @@ translate = QCoreApplication.translate
 
 def show_error(parent: QWidget | None, title: str, message: str, details: str = "") -> None:
     """Tell the user something could not be done, and why (`message` is for them)."""
+    plain_text.install()
     box = QMessageBox(
         QMessageBox.Icon.Warning, title, message, QMessageBox.StandardButton.Ok, parent
     )
@@ -29,6 +32,7 @@ def show_info(
     parent: QWidget | None, title: str, message: str, details: str = "", full: str = ""
 ) -> None:
     """Report a finished action (an import summary); `full` goes behind "Show Details..."."""
+    plain_text.install()
     box = QMessageBox(
         QMessageBox.Icon.Information, title, message, QMessageBox.StandardButton.Ok, parent
     )
@@ -42,6 +46,7 @@ def show_info(
 
 def confirm(parent: QWidget | None, title: str, message: str, action_text: str) -> bool:
     """Ask before a destructive action; True when the user pressed `action_text`."""
+    plain_text.install()
     box = QMessageBox(
         QMessageBox.Icon.Question, title, message, QMessageBox.StandardButton.NoButton, parent
     )

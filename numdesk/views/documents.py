@@ -25,6 +25,8 @@ class Documents(QObject):
 
     #: the current document changed (actions re-enable, the title updates)
     currentChanged = Signal()
+    #: the user opened or closed a document (the main window remembers which are open)
+    sessionChanged = Signal()
 
     def __init__(
         self,
@@ -42,6 +44,7 @@ class Documents(QObject):
         self._stacks: dict[QWidget, QUndoStack] = {}
         self._controllers: dict[QWidget, QObject] = {}
         self.encounter_windows: dict[str, QWidget] = {}
+        self._closing_all = False
         self.undo_group = QUndoGroup(self)
         self.undo_group.addStack(controller.undo_stack)
         self.undo_group.setActiveStack(controller.undo_stack)
@@ -135,10 +138,16 @@ class Documents(QObject):
             self._add_tab(window, uid, name, stack if isinstance(stack, QUndoStack) else None)
             return window
         self.encounter_windows[uid] = window
-        window.destroyed.connect(lambda _o=None, u=uid: self.encounter_windows.pop(u, None))
+        window.destroyed.connect(lambda _o=None, u=uid: self._window_gone(u))
+        self.sessionChanged.emit()
         window.show()
         window.raise_()
         return window
+
+    def _window_gone(self, uid: str) -> None:
+        """An encounter window closed: by the user (remembered) or by `close_all`."""
+        if self.encounter_windows.pop(uid, None) is not None:
+            self.sessionChanged.emit()
 
     def _add_tab(self, widget: QWidget, uid: str, title: str, stack: QUndoStack | None) -> None:
         self._uids[widget] = uid
@@ -150,6 +159,7 @@ class Documents(QObject):
         self._tabs.setTabToolTip(index, title)
         self._tabs.setCurrentIndex(index)
         self._update_page()
+        self.sessionChanged.emit()
 
     def _retitle(self, widget: QWidget, title: str) -> None:
         index = self._tabs.indexOf(widget)
@@ -178,6 +188,8 @@ class Documents(QObject):
         if controller is not None:
             controller.deleteLater()
         self._update_page()
+        if not self._closing_all:
+            self.sessionChanged.emit()
 
     def close_uid(self, uid: str) -> None:
         """Close whatever shows `uid` (it was deleted)."""
@@ -189,9 +201,14 @@ class Documents(QObject):
             window.close()
 
     def close_all(self) -> None:
-        """Close every document (another library was opened, or the app quits)."""
-        while self._tabs.count():
-            self.close_tab(self._tabs.count() - 1)
+        """Close every document (another library was opened, or the app quits); which
+        ones were open stays remembered for the next start."""
+        self._closing_all = True
+        try:
+            while self._tabs.count():
+                self.close_tab(self._tabs.count() - 1)
+        finally:
+            self._closing_all = False
         for window in list(self.encounter_windows.values()):
             window.close()
         self.encounter_windows.clear()

@@ -14,6 +14,7 @@ from PySide6.QtUiTools import QUiLoader
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from numdesk.paths import ui_path
+from numdesk.views import plain_text
 
 W = TypeVar("W", bound=QWidget)
 
@@ -25,6 +26,7 @@ def load_form(
 
     Pass a `loader` with custom widgets registered for forms that promote widgets.
     """
+    plain_text.install()
     path = ui_path(name)
     file = QFile(str(path))
     if not file.open(QIODevice.OpenModeFlag.ReadOnly):

@@ -294,6 +294,50 @@ class MainWindow(LibraryHost):
         self.controller.libraryOpened.connect(lambda _p: self._report_backup())
         self.controller.libraryOpened.connect(lambda _p: self._report_rules_sets())
         self.controller.entriesChanged.connect(self._update_status)
+        self.controller.confirm = self._confirm_undo
+        self.controller.notice.connect(self._show_notice)
+        self.documents.sessionChanged.connect(self._remember_session)
+
+    def _remember_session(self) -> None:
+        self.controller.remember_session(
+            self.documents.open_uids(), list(self.documents.encounter_windows)
+        )
+
+    def resume_session(self) -> None:
+        """Reopen the tabs that were open when numdesk last closed (with their undo
+        history) and offer each fight that was running: "Resume the fight '…'?"."""
+        from numdesk.views.dialogs import confirm
+
+        tabs, fights = self.controller.session()
+        for uid in tabs:
+            if self.documents.widget_for(uid) is None:
+                self.guard(lambda u=uid: self.open_entry(u))
+        for uid in fights:
+            if uid in self.documents.encounter_windows:
+                continue
+            name = self.controller.summary(uid).name
+            question = self.tr("Resume the fight “{0}”?").format(name)
+            if confirm(self, self.tr("Resume"), question, self.tr("&Resume")):
+                self.guard(lambda u=uid: self.open_entry(u))
+        self._remember_session()
+
+    def _confirm_undo(self, question: str) -> bool:
+        """Undoing the creation of an entry changed since deletes work: ask first."""
+        from numdesk.views.dialogs import confirm
+
+        return confirm(self, self.tr("Undo"), question, self.tr("&Delete It"))
+
+    def _show_notice(self, message: str) -> None:
+        """An undo or redo that was refused says why, in the status bar and in a box
+        that does not block (it comes from inside the undo, which must finish first)."""
+        from PySide6.QtWidgets import QMessageBox
+
+        self.statusBar().showMessage(message, 15000)
+        box = QMessageBox(QMessageBox.Icon.Information, self.tr("numdesk"), message, parent=self)
+        box.setObjectName("undoNoticeBox")
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.setModal(False)
+        box.show()
 
     def _report_backup(self) -> None:
         """Say in the status bar why opening the library made no backup (a full disk).

@@ -95,3 +95,50 @@ def test_a_finder_open_event_imports_an_export_or_opens_a_library(
         qtbot.waitUntil(lambda: window.controller.path == tmp_path / "second" / "second.numdesk")
     finally:
         app.removeEventFilter(opener)
+
+
+def test_a_second_launch_hands_its_import_to_the_running_numdesk(
+    qtbot: QtBot,
+    window: MainWindow,
+    summaries: list[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`numdesk --import FILE` while numdesk runs: the running app imports the file and
+    the second process exits at once, without a window or a library of its own."""
+    import os
+    import subprocess
+    import sys
+
+    from numdesk.instance import KEY_VARIABLE, SingleInstance
+
+    monkeypatch.setenv(KEY_VARIABLE, f"test-{tmp_path.name}")
+    running = SingleInstance()
+    assert running.claim()
+    opener = FileOpener(window)
+    running.filesReceived.connect(opener.take_over)
+    export = export_character(tmp_path, "Mira Handed-Over")
+    repo = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, PYTHONPATH=str(repo), QT_QPA_PLATFORM="offscreen")
+    env["HOME"] = str(tmp_path / "home")  # a default library would be made here
+    try:
+        second = subprocess.Popen(
+            [sys.executable, "-m", "numdesk", "--import", export.name],
+            cwd=export.parent,  # a relative path: resolved by the launch that got it
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        qtbot.waitUntil(lambda: second.poll() is not None, timeout=60000)
+        assert second.returncode == 0, second.communicate()
+        characters = window.controller.library.characters
+        qtbot.waitUntil(lambda: characters.find_by_name("Mira Handed-Over") is not None)
+        assert any("Imported 1" in text for text in summaries)
+        assert not (tmp_path / "home").exists()  # the second launch opened nothing
+    finally:
+        running.release()
+    # with nobody running, a launch claims the instance itself
+    again = SingleInstance()
+    assert again.claim()
+    again.release()

@@ -6,6 +6,7 @@ import json
 import sqlite3
 from pathlib import Path
 
+import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
@@ -116,3 +117,37 @@ def test_a_file_written_by_the_first_schema_opens(tmp_path: Path) -> None:
         assert lib.summary("u1").favourite is True
         assert lib.creatures.find_by_name("varakith") is not None
         assert [s.uid for s in lib.search("vara")] == ["u1"]
+
+
+def test_a_name_key_library_gains_revisions_and_the_undo_journal(
+    tmp_path: Path, samples: dict[EntryKind, ModelObject]
+) -> None:
+    """0002 -> 0003: a backup first, every entry at revision 1, an empty undo journal,
+    and the first checked save after the migration works against that revision."""
+    from numdesk.store.commit import ConflictError, Write
+
+    path = tmp_path / "second.numdesk"
+    with Library.create(path) as lib:
+        lib.save_many(samples.values())
+    downgrade(path, "0002_name_key")
+    before = dump(path)
+    con = sqlite3.connect(path)
+    columns = {row[1] for row in con.execute("PRAGMA table_info(entries)")}
+    tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    con.close()
+    assert "revision" not in columns and "undo_steps" not in tables
+
+    with Library.open(path) as lib:
+        assert revision_of(path) == HEAD
+        hero = samples[EntryKind.CHARACTER]
+        loaded, revision = lib.load_revision(hero.uid)
+        assert revision == 1
+        assert to_data(loaded) == to_data(hero)
+        assert lib.journal("library") == (0, [])
+        loaded.name = "Renamed"  # type: ignore[misc]
+        assert lib.commit([Write(hero.uid, loaded, 1)]) == {hero.uid: 2}
+        with pytest.raises(ConflictError):
+            lib.commit([Write(hero.uid, loaded, 1)])  # a stale revision is refused
+    [backup] = list(tmp_path.glob("second.numdesk.backup-0002_name_key-*"))
+    assert revision_of(backup) == "0002_name_key"
+    assert dump(backup) == before

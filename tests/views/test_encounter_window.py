@@ -279,14 +279,28 @@ def test_library_changes_reach_the_open_encounter(qtbot: QtBot, tmp_path: Path) 
         "Ambush at dawn"
     )
     act(window, "Ana", "damage_button", amount=1)
-    # Ana's sheet is edited in its own tab: undoing the damage here would wipe that out,
-    # so the encounter's undo history is dropped, and the GM is told
+    # Ana's sheet is edited in its own tab: no undo history is dropped anywhere, and
+    # each side's undo keeps the other's edit
     sheet = CharacterController(
         table.library_controller.library, table.pcs[0].uid, table.library_controller
     )
+    steps = window.controller.undo_stack.count()
     sheet.apply(SetField("notes", "Carries the map"))
-    assert window.controller.undo_stack.count() == 0
-    assert "sheet was changed elsewhere" in window.message.text()
+    assert window.controller.undo_stack.count() == steps
+    assert table.sheet("Ana").notes == "Carries the map"
+    assert "M 6/10" in window.model.data(
+        window.model.index(window.model.row_of(npc(window, "Ana").uid), Column.HEALTH)
+    )
+    window.undo_action.trigger()  # the fight's last step: Ana's 1 damage
+    assert table.sheet("Ana").pool(Stat.MIGHT).current == 7
+    assert table.sheet("Ana").notes == "Carries the map"
+    assert sheet.character.pool(Stat.MIGHT).current == 7
+    sheet.undo_stack.undo()  # the tab's step: the notes
+    assert table.sheet("Ana").notes == ""
+    assert table.sheet("Ana").pool(Stat.MIGHT).current == 7
+    window.redo_action.trigger()
+    sheet.undo_stack.redo()
+    assert table.sheet("Ana").pool(Stat.MIGHT).current == 6
     assert table.sheet("Ana").notes == "Carries the map"
     assert "M 6/10" in window.model.data(
         window.model.index(window.model.row_of(npc(window, "Ana").uid), Column.HEALTH)

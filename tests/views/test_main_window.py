@@ -315,7 +315,8 @@ def test_characters_open_as_sheet_tabs_with_their_own_undo(
     # Someone else saves the character (e.g. the encounter window): the tab follows.
     changed = controller.load(uid)
     changed.name = "Avel Dace the Bold"  # type: ignore[misc]
-    controller.save_entry(changed)
+    controller.library.characters.save(changed)
+    controller.notify_saved(uid)
     assert sheet_controller.character.name == "Avel Dace the Bold"  # type: ignore[attr-defined]
     assert window.tabs.tabText(window.tabs.indexOf(sheet)) == "Avel Dace the Bold"
 

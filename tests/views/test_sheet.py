@@ -225,11 +225,16 @@ def test_reload_when_someone_else_saves_clears_undo(
     # the encounter window (or any other controller) saves the same character
     outside = library.characters.load(character.uid)
     outside.shins = 99
-    hub.save_entry(outside)
+    library.characters.save(outside)
+    hub.notify_saved(outside.uid)
     assert mine.controller.character.shins == 99
     assert mine.line("shinsEdit").text() == "99"
-    assert mine.controller.undo_stack.count() == 0  # old snapshots would undo that save
-    assert "changed elsewhere" in mine.play_panel.status.text()
+    # the history stays, and undoing the XP edit keeps the outside change
+    assert mine.controller.undo_stack.count() == 1
+    mine.controller.undo_stack.undo()
+    assert mine.line("xpEdit").text() == "0"
+    assert library.characters.load(character.uid).shins == 99
+    mine.controller.undo_stack.redo()
 
     # a GM intrusion on my sheet gives Vesh 1 XP: Vesh's open sheet shows it at once
     play = mine.play_panel

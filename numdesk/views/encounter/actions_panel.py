@@ -11,6 +11,7 @@ undo step with one log line per target. Errors come back as `failed(message)`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import nullcontext
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -365,28 +366,30 @@ class ActionPanel(QWidget):
         if not targets:
             self.failed.emit(self.tr("{0} does not apply to {1}.").format(what, ", ".join(skipped)))
             return
-        stack = self._controller.undo_stack
         many = len(targets) > 1
-        if many:
-            names = ", ".join(t.name for t in targets)
-            stack.beginMacro(self.tr("{0}: {1}").format(what.replace("&", ""), names))
+        names = ", ".join(t.name for t in targets)
         message = ""
-        try:
-            for target in targets:
-                self._combatant_for_action = target
-                try:
-                    action(target.uid)
-                except DomainError as err:
-                    message = (
-                        self.tr("{0}: {1}").format(target.name, err.message)
-                        if many
-                        else err.message
-                    )
-                    break
-        finally:
-            self._combatant_for_action = None
-            if many:
-                stack.endMacro()
+        # several targets are one undo step; a single one keeps its own step's text
+        step = (
+            self._controller.journal.macro(self.tr("{0}: {1}").format(what.replace("&", ""), names))
+            if many
+            else nullcontext()
+        )
+        with step:
+            try:
+                for target in targets:
+                    self._combatant_for_action = target
+                    try:
+                        action(target.uid)
+                    except DomainError as err:
+                        message = (
+                            self.tr("{0}: {1}").format(target.name, err.message)
+                            if many
+                            else err.message
+                        )
+                        break
+            finally:
+                self._combatant_for_action = None
         if skipped and not message:
             message = self.tr("Not for {0}.").format(", ".join(skipped))
         self.failed.emit(message)

@@ -14,6 +14,8 @@ from typing import Any
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from numdesk.views.plain_text import allow_rich
+
 
 def set_text(widget: Any, text: str) -> None:
     """Set a label's or button's text only when it changes: setting the same text
@@ -55,6 +57,7 @@ class TurnHeader(QWidget):
             "#stunnedBanner { background: #ffe0b2; border: 1px solid #e08a00; }"
         )
         self.stunned_text = QLabel()
+        allow_rich(self.stunned_text)  # the names in it are escaped
         self.stunned_text.setWordWrap(True)
         self.skip_button = QPushButton(self.tr("Skip the turn"))
         self.skip_button.setToolTip(

@@ -70,6 +70,8 @@ from numdesk.views.encounter.log_model import LogModel
 from numdesk.views.encounter.statblock import stat_block_html
 from numdesk.views.encounter.table import Column, CombatantTableModel, HealthBarDelegate
 from numdesk.views.encounter.turn_header import TurnHeader, set_text
+from numdesk.views.plain_text import file_name
+from numdesk.views.theme import heading_font
 
 
 class EncounterWindow(QMainWindow):
@@ -232,6 +234,7 @@ class EncounterWindow(QMainWindow):
     def _build_layout(self) -> None:
         self.title = QLabel()
         self.title.setObjectName("encounterTitle")
+        self.title.setFont(heading_font(self.title.font(), 1.0))
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.header = TurnHeader(self.previous_action, self.next_action)
@@ -367,7 +370,7 @@ class EncounterWindow(QMainWindow):
         title = self.tr("{0} — encounter").format(enc.name)
         if self.windowTitle() != title:
             self.setWindowTitle(title)
-        set_text(self.title, self.tr("<b>{0}</b>").format(enc.name))
+        set_text(self.title, enc.name)
         self._show_profile()
         set_text(self.summary, self.controller.summary())
         slot = current_slot(enc)
@@ -602,7 +605,7 @@ class EncounterWindow(QMainWindow):
             name, _ = QFileDialog.getSaveFileName(
                 self,
                 self.tr("Export the log"),
-                f"{self.controller.encounter.name}.md",
+                f"{file_name(self.controller.encounter.name)}.md",
                 self.tr("Markdown (*.md)"),
             )
             if not name:
@@ -638,7 +641,7 @@ class EncounterWindow(QMainWindow):
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         # the log's size is known only once shown: then bring the latest lines into view
-        QTimer.singleShot(0, self.log.scrollToBottom)
+        QTimer.singleShot(0, self.log, self.log.scrollToBottom)  # not after the window closed
 
     def closeEvent(self, event: QCloseEvent) -> None:
         # every action was saved when it happened; nothing is left to write

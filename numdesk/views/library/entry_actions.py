@@ -31,15 +31,12 @@ translate = QCoreApplication.translate
 
 @contextmanager
 def _one_step(window: LibraryHost, text: str, count: int) -> Iterator[None]:
-    """Group several library commands into one undo step (a single one stays as it is)."""
-    stack = window.controller.undo_stack
+    """Several library actions as one undo step and one transaction (one stays as it is)."""
     if count > 1:
-        stack.beginMacro(text)
-    try:
+        with window.controller.batch(text):
+            yield
+    else:
         yield
-    finally:
-        if count > 1:
-            stack.endMacro()
 
 
 def new_character(window: LibraryHost) -> None:

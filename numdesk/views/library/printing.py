@@ -32,6 +32,7 @@ from numdesk.printing import (
 )
 from numdesk.printing import printer as print_dialogs
 from numdesk.views.dialogs import show_info
+from numdesk.views.plain_text import file_name
 
 if TYPE_CHECKING:
     from numdesk.controllers.library import LibraryController
@@ -194,7 +195,7 @@ def export_pdf_dialog(window: LibraryHost) -> None:
     name, chosen = QFileDialog.getSaveFileName(
         window,
         translate("Printing", "Export PDF"),
-        f"{first}.pdf",
+        f"{file_name(first)}.pdf",
         ";;".join(filters.values()),
         filters[window.settings.pdf_page_size()],
     )

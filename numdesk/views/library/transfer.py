@@ -30,6 +30,7 @@ from numdesk.views.library.printing import (
     print_dialog,
     print_preview_dialog,
 )
+from numdesk.views.plain_text import file_name
 
 if TYPE_CHECKING:
     from numdesk.views.library.host import LibraryHost
@@ -210,7 +211,7 @@ def export_dialog(window: LibraryHost, uids: Sequence[str] | None) -> None:
     name, _ = QFileDialog.getSaveFileName(
         window,
         translate("Transfer", "Export"),
-        f"{suggested}{EXPORT_SUFFIX}",
+        f"{file_name(suggested)}{EXPORT_SUFFIX}",
         translate("Transfer", "numdesk exports (*.numdesk-json);;JSON (*.json)"),
     )
     if name:

@@ -139,9 +139,8 @@ class AdvancementPanel(BoldTitleBox):
         except DomainError as err:
             self._show(err.message)
             return False
-        stack = self.controller.undo_stack
-        stack.beginMacro(self.tr("Advancement: {0}").format(word(advancement_label(kind))))
-        try:
+        text = self.tr("Advancement: {0}").format(word(advancement_label(kind)))
+        with self.controller.journal.macro(text):  # the buy and the new abilities: one step
             try:
                 self.controller.apply(operation)
             except DomainError as err:
@@ -151,8 +150,6 @@ class AdvancementPanel(BoldTitleBox):
             result = operation.result
             if result is not None and result.tier_after != result.tier_before:
                 self.offer_tier_abilities()
-        finally:
-            stack.endMacro()
         return True
 
     def offer_tier_abilities(self) -> None:

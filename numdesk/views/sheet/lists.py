@@ -4,6 +4,11 @@ A table is a QAbstractTableModel over one list of the character; every accepted 
 edit, add, remove and move is an operation applied through the CharacterController, so
 it is undoable, in the history and saved at once. A rejected edit leaves the model
 untouched and shows the operation's DomainError message under the table.
+
+The tables edit like a spreadsheet: Tab and Shift+Tab commit the cell and open the
+next (or previous) editable one, row after row; Enter commits, Esc cancels. A save
+only announces changed cells (the model is reset only when rows come, go or move), so
+the edited row keeps its place, its selection and the open editor.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from typing import Any
 from PySide6.QtCore import (
     QAbstractTableModel,
     QEvent,
+    QItemSelectionModel,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -103,6 +109,7 @@ class ItemTableModel(QAbstractTableModel):
         self._controller = controller
         self.spec = spec
         self.error_reporter: Callable[[str], None] = lambda _message: None
+        self._uids: list[object] = [getattr(item, "uid", id(item)) for item in self.items()]
         controller.changed.connect(self.refresh)
 
     def items(self) -> list[Any]:
@@ -110,8 +117,24 @@ class ItemTableModel(QAbstractTableModel):
         return items
 
     def refresh(self) -> None:
+        """Follow the character: changed cells when the rows are the same ones, else a
+        reset (the view puts the current cell back on the same item, see ItemTable)."""
+        uids = [getattr(item, "uid", id(item)) for item in self.items()]
+        if uids == self._uids:
+            if uids:
+                last = self.index(len(uids) - 1, len(self.spec.columns) - 1)
+                self.dataChanged.emit(self.index(0, 0), last)
+            return
         self.beginResetModel()
+        self._uids = uids
         self.endResetModel()
+
+    def row_of(self, uid: object) -> int:
+        """The row of the item `uid` (-1 when it is gone)."""
+        return self._uids.index(uid) if uid in self._uids else -1
+
+    def uid_at(self, row: int) -> object:
+        return self._uids[row] if 0 <= row < len(self._uids) else None
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self.items())
@@ -228,6 +251,67 @@ def _button(text: str, parent: QWidget) -> QToolButton:
     return button
 
 
+class ItemTable(QTableView):
+    """A sheet table: Tab/Shift+Tab walk the editable cells, row after row, and the
+    current cell stays on its item when the model is reset (a row added elsewhere, an
+    undo). Outside an editor Tab still leaves the table, so the keyboard never gets
+    stuck in it."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._kept: tuple[object, int] | None = None
+
+    def setModel(self, model: Any) -> None:
+        super().setModel(model)
+        if isinstance(model, ItemTableModel):
+            model.modelAboutToBeReset.connect(self._keep_current)
+            model.modelReset.connect(self._restore_current)
+
+    def _keep_current(self) -> None:
+        model = self.model()
+        current = self.currentIndex()
+        if isinstance(model, ItemTableModel) and current.isValid():
+            self._kept = (model.uid_at(current.row()), current.column())
+
+    def _restore_current(self) -> None:
+        model = self.model()
+        kept, self._kept = self._kept, None
+        if kept is None or not isinstance(model, ItemTableModel):
+            return
+        row = model.row_of(kept[0])
+        if row >= 0:
+            index = model.index(row, kept[1])
+            self.selectionModel().setCurrentIndex(
+                index,
+                QItemSelectionModel.SelectionFlag.ClearAndSelect
+                | QItemSelectionModel.SelectionFlag.Rows,
+            )
+
+    def moveCursor(
+        self, action: QAbstractItemView.CursorAction, modifiers: Qt.KeyboardModifier
+    ) -> QModelIndex:
+        """Next/previous skips cells with no text editor (check boxes) and stops at the
+        table's ends instead of wrapping round to its first cell."""
+        if action not in (
+            QAbstractItemView.CursorAction.MoveNext,
+            QAbstractItemView.CursorAction.MovePrevious,
+        ):
+            return super().moveCursor(action, modifiers)
+        model = self.model()
+        current = self.currentIndex()
+        if model is None or not current.isValid():
+            return super().moveCursor(action, modifiers)
+        step = 1 if action == QAbstractItemView.CursorAction.MoveNext else -1
+        columns = model.columnCount()
+        cell = current.row() * columns + current.column() + step
+        while 0 <= cell < model.rowCount() * columns:
+            index = model.index(cell // columns, cell % columns)
+            if index.flags() & Qt.ItemFlag.ItemIsEditable:
+                return index
+            cell += step
+        return QModelIndex()
+
+
 class ItemListEditor(BoldTitleBox):
     """A titled table with Add, Remove, Move up/down and From library… buttons.
 
@@ -238,7 +322,7 @@ class ItemListEditor(BoldTitleBox):
         super().__init__(parent)
         self._controller: CharacterController | None = None
         self.model: ItemTableModel | None = None
-        self.table = QTableView(self)
+        self.table = ItemTable(self)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setTabKeyNavigation(False)
@@ -396,6 +480,7 @@ class ItemListEditor(BoldTitleBox):
             self.select_row(row)
             self.table.setCurrentIndex(self.model.index(row, 0))
             self.table.setFocus()
+            self.table.edit(self.model.index(row, 0))
 
     def add_copy(self, item: Any) -> bool:
         """Add a library entry with its own uid: a copy, or for an ability a link to the

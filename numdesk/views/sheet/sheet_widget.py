@@ -205,6 +205,7 @@ class SheetWidget(QWidget):
         controller.changed.connect(self._clear_errors)
         controller.changed.connect(self.refresh)
         controller.reloaded.connect(self._reloaded)
+        controller.notice.connect(self.play_panel.status.setText)
         self._ordered_wound_boxes: list[QCheckBox] = []
         self.refresh()
 
@@ -317,8 +318,8 @@ class SheetWidget(QWidget):
     def _reloaded(self) -> None:
         self.play_panel.status.setText(
             self.tr(
-                "This character was changed elsewhere and has been reloaded; "
-                "earlier edits can no longer be undone here."
+                "This character was changed in another numdesk and has been reloaded; "
+                "nothing was overwritten."
             )
         )
 

@@ -35,6 +35,7 @@ from numdesk.model.creation import (
 from numdesk.model.errors import DomainError
 from numdesk.model.kinds import EntryKind
 from numdesk.rules.types import AbilitySource
+from numdesk.views.plain_text import allow_rich
 from numdesk.views.sheet.style import set_role
 from numdesk.views.sheet.wizard_host import WizardHost
 
@@ -81,10 +82,14 @@ class AbilitiesPage(QWizardPage):
         self.detail.setObjectName("abilityDetail")
         self.summary = QTextBrowser(right)
         self.summary.setObjectName("creationSummary")
-        column.addWidget(QLabel(self.tr("<b>The ability</b>"), right))
-        column.addWidget(self.detail, 1)
-        column.addWidget(QLabel(self.tr("<b>What your character gets</b>"), right))
-        column.addWidget(self.summary, 2)
+        for text, widget, stretch in (
+            (self.tr("<b>The ability</b>"), self.detail, 1),
+            (self.tr("<b>What your character gets</b>"), self.summary, 2),
+        ):
+            heading = QLabel(text, right)
+            allow_rich(heading)  # our own words only
+            column.addWidget(heading)
+            column.addWidget(widget, stretch)
         splitter.setSizes([420, 420])
         self.error = QLabel(self)
         self.error.setWordWrap(True)

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from numdesk.controllers.creation import part_templates
 from numdesk.model.creation import PARTS, PartChoice
 from numdesk.model.summary import EntrySummary
+from numdesk.views.plain_text import allow_rich
 from numdesk.views.sheet.style import set_role
 from numdesk.views.sheet.templates import template_labels
 from numdesk.views.sheet.wizard_host import WizardHost
@@ -72,6 +73,7 @@ class PartsPage(QWizardPage):
             form.addRow(labels[part], box)
             self.combos[part], self.hints[part] = combo, hint
         self.description = QLabel(self)
+        allow_rich(self.description)  # names and descriptions in it are escaped
         self.description.setWordWrap(True)
         self.description.setTextFormat(Qt.TextFormat.RichText)
         self.description.setAlignment(Qt.AlignmentFlag.AlignTop)

@@ -29,6 +29,7 @@ from numdesk.model.creation import (
 )
 from numdesk.model.templates import SentenceTemplate
 from numdesk.rules.types import Stat
+from numdesk.views.plain_text import allow_rich
 from numdesk.views.sheet.style import set_role
 from numdesk.views.sheet.wizard_host import WizardHost
 from numdesk.views.sheet.words import word
@@ -77,7 +78,9 @@ class ValuesPage(QWizardPage):
             self.tr("Starting Pool"),
         )
         for column, title in enumerate(titles):
-            grid.addWidget(QLabel(f"<b>{title}</b>", self), 0, column)
+            heading = QLabel(f"<b>{title}</b>", self)
+            allow_rich(heading)  # our own words only
+            grid.addWidget(heading, 0, column)
         self.bases: dict[Stat, QSpinBox] = {}
         self.edges: dict[Stat, QSpinBox] = {}
         self.spins: dict[Stat, QSpinBox] = {}
@@ -93,6 +96,7 @@ class ValuesPage(QWizardPage):
             spin = _spin(self, 40, optional=False)
             spin.setObjectName(f"points_{stat.value}")
             bonus, result = QLabel(self), QLabel(self)
+            allow_rich(result)  # a number in bold
             for widget in (base, edge, spin):
                 widget.valueChanged.connect(self._update)
             for column, cell in enumerate((caption, base, edge, bonus, spin, result)):

@@ -1,0 +1,389 @@
+"""Undo that never destroys work: steps that know the entries they touched, replayed
+against those entries as they are now, kept in the library across restarts.
+
+A step holds one `EntryChange` per entry it touched: a patch for an edit (see
+`numdesk.model.merge`), or the whole content for a creation or a deletion. Undoing
+reads every touched entry fresh from the library, applies the inverse to that current
+state and writes all of them, with the journal's new position, in ONE revision-checked
+transaction. So an edit made meanwhile in another window (the fight damaging a PC, the
+sheet's own tab, a rename in the browser) survives the undo; a value someone changed
+since is not overwritten: the undo is refused and `refused` says why. Stacks of
+different windows never clear one another.
+
+The model and the store are imported on first use: the main window builds the
+library's stack before the store is loaded (start-up).
+
+QUndoStack calls `undo()`/`redo()` from C++, where an exception cannot reach the
+caller; a refused step therefore reports through `refused` and puts the stack's
+index back on the next turn of the event loop.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from numdesk.model.errors import DomainError
+
+if TYPE_CHECKING:
+    from numdesk.model.kinds import ModelObject
+    from numdesk.model.merge import Patch
+    from numdesk.store.commit import Write
+
+#: Asks the user a yes/no question (the view shows a message box); True means go on.
+Confirm = Callable[[str], bool]
+
+
+def _t(text: str) -> str:
+    return QCoreApplication.translate("Undo", text)
+
+
+@dataclass(frozen=True)
+class EntryChange:
+    """What one step did to one entry: `patch` for an edit, or the whole `created` or
+    `deleted` content (with tags and favourite mark) when the entry came or went."""
+
+    uid: str
+    kind: str
+    name: str
+    patch: Patch | None = None
+    created: dict[str, Any] | None = None
+    deleted: dict[str, Any] | None = None
+    tags: tuple[str, ...] = ()
+    favourite: bool = False
+
+    @classmethod
+    def edit(cls, before: ModelObject, after: ModelObject) -> EntryChange:
+        """The change from `before` to `after` (two states of one entry)."""
+        from numdesk.model.serialize import to_data
+
+        return cls.between(after, to_data(before), to_data(after))
+
+    @classmethod
+    def between(cls, obj: ModelObject, before: Any, after: Any) -> EntryChange:
+        """The change of `obj` from the plain data `before` to `after` (`to_data`)."""
+        from numdesk.model.kinds import kind_of
+        from numdesk.model.merge import diff
+
+        return cls(obj.uid, kind_of(obj).value, obj.name, patch=diff(before, after))
+
+    @classmethod
+    def create(
+        cls, obj: ModelObject, tags: Sequence[str] = (), favourite: bool = False
+    ) -> EntryChange:
+        from numdesk.model.kinds import kind_of
+        from numdesk.model.serialize import to_data
+
+        return cls(
+            obj.uid, kind_of(obj).value, obj.name, created=to_data(obj), tags=tuple(tags),
+            favourite=favourite,
+        )  # fmt: skip
+
+    @classmethod
+    def delete(
+        cls, obj: ModelObject, tags: Sequence[str] = (), favourite: bool = False
+    ) -> EntryChange:
+        from numdesk.model.kinds import kind_of
+        from numdesk.model.serialize import to_data
+
+        return cls(
+            obj.uid, kind_of(obj).value, obj.name, deleted=to_data(obj), tags=tuple(tags),
+            favourite=favourite,
+        )  # fmt: skip
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "uid": self.uid,
+            "kind": self.kind,
+            "name": self.name,
+            "patch": None if self.patch is None else self.patch.to_json(),
+            "created": self.created,
+            "deleted": self.deleted,
+            "tags": list(self.tags),
+            "favourite": self.favourite,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> EntryChange:
+        from numdesk.model.merge import Patch
+
+        patch = data.get("patch")
+        return cls(
+            uid=str(data["uid"]),
+            kind=str(data["kind"]),
+            name=str(data["name"]),
+            patch=None if patch is None else Patch.from_json(patch),
+            created=data.get("created"),
+            deleted=data.get("deleted"),
+            tags=tuple(data.get("tags") or ()),
+            favourite=bool(data.get("favourite")),
+        )
+
+    def build(self, data: dict[str, Any]) -> ModelObject:
+        """The model object of this entry's kind from plain `data`."""
+        from numdesk.model.kinds import ENTRY_CLASSES, EntryKind
+        from numdesk.model.serialize import from_data
+
+        obj: ModelObject = from_data(ENTRY_CLASSES[EntryKind(self.kind)], data)
+        return obj
+
+
+class UndoDeclined(DomainError):
+    """The user answered No to an undo's question: the step stays, nothing to report."""
+
+
+class JournalCommand(QUndoCommand):
+    """One undo step of a `UndoJournal`: changes to entries, replayed through it."""
+
+    def __init__(self, journal: UndoJournal, text: str, seq: int, changes: list[EntryChange]):
+        super().__init__(text)
+        self.journal = journal
+        self.seq = seq
+        self.changes = changes
+        self.skip = True  # pushed after its first application, or restored from the journal
+
+    def redo(self) -> None:
+        if self.skip:
+            self.skip = False
+            return
+        self.journal._replay(self, forward=True)
+
+    def undo(self) -> None:
+        if self.skip:
+            self.skip = False
+            return
+        self.journal._replay(self, forward=False)
+
+    def to_json(self) -> str:
+        return json.dumps([c.to_json() for c in self.changes], ensure_ascii=False)
+
+
+class UndoJournal(QObject):
+    """The undo stack of one window's subject (`stack` names it), kept in the library.
+
+    `library` returns the open Library. After each replay `replayed(dict)` carries
+    uid -> (object, revision) for every entry written (object None: deleted), so the
+    owner refreshes its copy and tells the other windows.
+    """
+
+    #: uid -> (ModelObject | None, revision) after an undo or redo
+    replayed = Signal(object)
+    #: an undo or redo could not be done; the message says why
+    refused = Signal(str)
+
+    def __init__(self, library: Callable[[], Any], stack: str, parent: QObject | None = None):
+        super().__init__(parent)
+        self._library = library
+        self.name = stack
+        self.stack = QUndoStack(self)
+        self.confirm: Confirm | None = None
+        self._base = 0
+        self._batch: list[tuple[list[EntryChange], list[Write]]] | None = None
+        self._macro: list[EntryChange] | None = None
+
+    # -- restoring ---------------------------------------------------------------------
+    def restore(self) -> None:
+        """Fill the stack with the steps the library kept (after a restart)."""
+        self.stack.clear()
+        position, steps = self._library().journal(self.name)
+        self._base = steps[0].seq if steps else position
+        for step in steps:
+            changes = [EntryChange.from_json(c) for c in json.loads(step.steps)]
+            self.stack.push(JournalCommand(self, step.text, step.seq, changes))
+        for command in self._commands():
+            command.skip = True
+        done = sum(1 for step in steps if step.seq < position)
+        self.stack.setIndex(done)
+        for command in self._commands():
+            command.skip = False
+
+    def _commands(self) -> Iterator[JournalCommand]:
+        for i in range(self.stack.count()):
+            command = self.stack.command(i)
+            if isinstance(command, JournalCommand):
+                yield command
+
+    # -- recording a new step ------------------------------------------------------------
+    def record(self, text: str, changes: list[EntryChange], writes: list[Write]) -> dict[str, int]:
+        """Write `writes` and journal `changes` as one step in ONE transaction, then push it.
+
+        Raises (ConflictError, LibraryError) with nothing written and nothing pushed.
+        Inside `batch()` the step is only collected; the batch writes them together.
+        """
+        from numdesk.store.journal import JournalStep, JournalWrite
+
+        if self._batch is not None:
+            self._batch.append((changes, writes))
+            return {}
+        if self._macro is not None:
+            self._macro.extend(changes)
+            saved: dict[str, int] = self._library().commit(writes)
+            return saved
+        seq = self._next_seq()
+        push = JournalStep(seq, text, json.dumps([c.to_json() for c in changes]))
+        revisions: dict[str, int] = self._library().commit(
+            writes, JournalWrite(self.name, seq + 1, push)
+        )
+        self.stack.push(JournalCommand(self, text, seq, changes))
+        return revisions
+
+    @contextmanager
+    def batch(self, text: str) -> Iterator[None]:
+        """Collect the steps recorded inside into ONE step and ONE transaction."""
+        if self._batch is not None:
+            yield
+            return
+        self._batch = []
+        try:
+            yield
+            collected = self._batch
+        finally:
+            self._batch = None
+        if collected:
+            changes = [c for part, _ in collected for c in part]
+            writes = [w for _, part in collected for w in part]
+            self.record(text, changes, writes)
+
+    @contextmanager
+    def macro(self, text: str) -> Iterator[None]:
+        """Make the actions inside (each saved at once, a dialog may come between them)
+        ONE undo step, journalled when the block ends."""
+        from numdesk.store.journal import JournalStep, JournalWrite
+
+        if self._macro is not None or self._batch is not None:
+            yield
+            return
+        self._macro = []
+        try:
+            yield
+        finally:
+            changes, self._macro = self._macro, None
+            if changes:
+                seq = self._next_seq()
+                push = JournalStep(seq, text, json.dumps([c.to_json() for c in changes]))
+                self._library().commit([], JournalWrite(self.name, seq + 1, push))
+                self.stack.push(JournalCommand(self, text, seq, changes))
+
+    def _next_seq(self) -> int:
+        index = self.stack.index()
+        if index == 0:
+            return self._base
+        command = self.stack.command(index - 1)
+        return command.seq + 1 if isinstance(command, JournalCommand) else self._base + index
+
+    # -- undo and redo -----------------------------------------------------------------
+    def _replay(self, command: JournalCommand, forward: bool) -> None:
+        try:
+            result = self._write(command, forward)
+        except UndoDeclined:
+            self._put_back(command, forward)
+            return
+        except DomainError as err:
+            self._put_back(command, forward)
+            self._refuse(command, forward, err.message)
+            return
+        self.replayed.emit(result)
+
+    def _put_back(self, command: JournalCommand, forward: bool) -> None:
+        """Put the stack back where it was once Qt has moved its index."""
+        command.skip = True
+        QTimer.singleShot(0, self.stack.undo if forward else self.stack.redo)
+
+    def _refuse(self, command: JournalCommand, forward: bool, message: str) -> None:
+        """Say why a step was not done."""
+        what = _t("Redo") if forward else _t("Undo")
+        self.refused.emit(
+            _t("{0} of “{1}” was not done: {2}").format(what, command.text(), message)
+        )
+
+    def _write(
+        self, command: JournalCommand, forward: bool
+    ) -> dict[str, tuple[ModelObject | None, int]]:
+        from numdesk.store.journal import JournalStep, JournalWrite
+
+        library = self._library()
+        seen: dict[str, Write] = {}  # a step may change one entry twice: chain them
+        changes = command.changes if forward else list(reversed(command.changes))
+        new_changes: dict[int, EntryChange] = {}
+        for change in changes:
+            write, updated = self._write_for(library, change, forward, seen.get(change.uid))
+            seen[change.uid] = write
+            if updated is not change:
+                new_changes[id(change)] = updated
+        writes = list(seen.values())
+        position = command.seq + 1 if forward else command.seq
+        update = None
+        if new_changes:
+            # the step now keeps what a later redo or undo must bring back
+            command.changes = [new_changes.get(id(c), c) for c in command.changes]
+            update = JournalStep(command.seq, command.text(), command.to_json())
+        revisions: dict[str, int] = library.commit(
+            writes, JournalWrite(self.name, position, update=update)
+        )
+        return {w.uid: (w.obj, revisions.get(w.uid, 0)) for w in writes}
+
+    def _write_for(
+        self, library: Any, change: EntryChange, forward: bool, prior: Write | None
+    ) -> tuple[Write, EntryChange]:
+        """The write that replays `change` (forward: redo) against the stored entry, or
+        against `prior`, what an earlier change of the same step made of it."""
+        from numdesk.model.merge import MergeConflict, apply_patch, describe_path, diff
+        from numdesk.model.serialize import to_data
+        from numdesk.store.commit import Write
+
+        brings_in = change.created if forward else change.deleted
+        takes_out = change.deleted if forward else change.created
+        if brings_in is not None:
+            expected = prior.expected if prior is not None else None
+            obj = change.build(brings_in)
+            return Write(change.uid, obj, expected, change.tags, change.favourite), change
+        try:
+            if prior is not None and prior.obj is None:
+                raise DomainError(change.name)
+            if prior is not None:
+                current, revision = prior.obj, prior.expected
+            else:
+                current, revision = library.load_revision(change.uid)
+        except DomainError:
+            raise DomainError(
+                _t("“{0}” is no longer in the library.").format(change.name)
+            ) from None
+        if takes_out is not None:
+            now = to_data(current)
+            if now != takes_out:
+                # the steps of its own window (a fight's turns), else the values changed
+                count = library.journal(f"{change.kind}:{change.uid}")[0] or len(
+                    diff(takes_out, now).steps
+                )
+                question = _t(
+                    "“{0}” has {1} change(s) since it was made. Delete it anyway?"
+                ).format(current.name, count)
+                if self.confirm is None:
+                    raise DomainError(
+                        _t("“{0}” was changed since it was made; it was kept.").format(current.name)
+                    )
+                if not self.confirm(question):
+                    raise UndoDeclined(question)
+                summary = library.summary(change.uid)
+                kept = replace(change, name=current.name, tags=tuple(summary.tags),
+                               favourite=summary.favourite)  # fmt: skip
+                kept = replace(kept, **({"created": now} if not forward else {"deleted": now}))
+                return Write(change.uid, None, revision), kept
+            return Write(change.uid, None, revision), change
+        assert change.patch is not None
+        patch = change.patch if forward else change.patch.inverse()
+        try:
+            data = apply_patch(to_data(current), patch)
+        except MergeConflict as conflict:
+            raise DomainError(
+                _t("“{0}”: {1} was changed since, so it was left as it is.").format(
+                    current.name, describe_path(conflict.path)
+                )
+            ) from None
+        return Write(change.uid, change.build(data), revision), change

@@ -1,0 +1,104 @@
+"""User text is never markup: names like `<b>Kael</b>` show exactly as typed.
+
+Qt guesses whether a label's, a message box's or a tooltip's text is HTML
+(`Qt.mightBeRichText`), so a creature called "<i>Boss</i>" would turn italic and
+"<font size=40>" would blow a window apart. Rather than remembering this at each of
+the hundreds of places a name is shown, one application event filter makes every
+QLabel and QMessageBox plain text when it is first polished, and shows any tooltip
+(a widget's, or an item's in a list or table) that looks like HTML literally. The
+few widgets that really show formatted text opt in with `allow_rich` and escape
+what they insert (`html.escape`).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+from PySide6 import QtGui
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QHelpEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QLabel,
+    QMessageBox,
+    QToolTip,
+    QWidget,
+)
+
+#: dynamic property of a widget (and its children) that shows its own rich text
+RICH_PROPERTY = "numdeskRichText"
+_installed: list[QObject] = []
+#: characters no file system accepts in a name, or that shells and dialogs misread
+_UNSAFE = re.compile(r'[<>:"/\\|?*\x00-\x1f]+')
+
+
+def _might_be_rich(text: str) -> bool:
+    """Qt's own guess (QtGui's `Qt.mightBeRichText`), which labels and tooltips use."""
+    return bool(QtGui.Qt.mightBeRichText(text))  # type: ignore[attr-defined]
+
+
+def allow_rich(widget: QWidget) -> None:
+    """Let `widget` (and its children) show rich text: it escapes user text itself."""
+    widget.setProperty(RICH_PROPERTY, True)
+    if isinstance(widget, QLabel | QMessageBox):
+        widget.setTextFormat(Qt.TextFormat.RichText)
+
+
+def literal_tip(text: str) -> str:
+    """A tooltip that shows `text` exactly (item models return this for ToolTipRole)."""
+    if not text or not _might_be_rich(text):
+        return text
+    return "<qt>" + html.escape(text).replace("\n", "<br>") + "</qt>"
+
+
+def file_name(name: str, fallback: str = "numdesk") -> str:
+    """A file name suggested from an entry's name: unsafe characters become spaces,
+    runs of spaces one, no leading dots (`<i>Kael</i>` -> `i Kael i`)."""
+    cleaned = " ".join(_UNSAFE.sub(" ", name).split()).strip(". ")
+    return cleaned[:120] or fallback
+
+
+def _rich(widget: QObject | None) -> bool:
+    while isinstance(widget, QWidget):
+        if widget.property(RICH_PROPERTY):
+            return True
+        widget = widget.parentWidget()
+    return False
+
+
+class PlainTextFilter(QObject):
+    """The application event filter described in the module docstring."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        kind = event.type()
+        if kind == QEvent.Type.Polish and isinstance(watched, QLabel | QMessageBox):
+            if not _rich(watched):
+                watched.setTextFormat(Qt.TextFormat.PlainText)
+        elif kind == QEvent.Type.ToolTip and isinstance(watched, QWidget):
+            assert isinstance(event, QHelpEvent)
+            tip = _tip_of(watched, event)
+            if isinstance(tip, str) and tip and _might_be_rich(tip) and not _rich(watched):
+                QToolTip.showText(event.globalPos(), literal_tip(tip), watched)
+                return True
+        return False
+
+
+def _tip_of(widget: QWidget, event: QHelpEvent) -> object:
+    """The tooltip a widget would show: its own, or its item's in a list or table."""
+    view = widget.parentWidget()
+    if isinstance(view, QAbstractItemView) and widget is view.viewport():
+        index = view.indexAt(event.pos())
+        return index.data(Qt.ItemDataRole.ToolTipRole) if index.isValid() else None
+    return widget.toolTip()
+
+
+def install() -> None:
+    """Install the filter on the application once (every window calls this)."""
+    app = QApplication.instance()
+    if _installed or app is None:
+        return
+    plain = PlainTextFilter(app)
+    app.installEventFilter(plain)
+    _installed.append(plain)
