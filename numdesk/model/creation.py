@@ -230,7 +230,9 @@ def pick_problems(offers: list[AbilityOffer], picked: list[str]) -> list[str]:
     for name in picked:
         if not any(n.casefold() == name.strip().casefold() for n in choice_names):
             hint = close_match(name, choice_names)
-            offered = f" (did you mean {hint}?)" if hint else ""
+            offered = (
+                f" (did you mean {hint}?)" if hint else f" (offered: {', '.join(choice_names)})"
+            )
             problems.append(f"No ability called '{name}' is offered to choose{offered}.")
             remaining.remove(name)
     for offer in offers:
@@ -241,9 +243,12 @@ def pick_problems(offers: list[AbilityOffer], picked: list[str]) -> list[str]:
         if len(given) != offer.choose:
             noun = "ability" if offer.choose == 1 else "abilities"
             listed = f": {', '.join(given)}" if given else ""
+            # a player at the command line has no list to look at: name what can be chosen
+            left = [a.name for a in offer.abilities if a.name not in given]
+            hint = f" Choose from: {', '.join(left)}." if len(given) < offer.choose else ""
             problems.append(
                 f"{offer.label} needs {offer.choose} tier-{offer.tier} special {noun}; "
-                f"{len(given)} given{listed}."
+                f"{len(given)} given{listed}.{hint}"
             )
     return problems
 
