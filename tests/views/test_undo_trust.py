@@ -11,6 +11,7 @@ from encounter_helpers import Table, act, add_from_library
 from main_window_helpers import answer_next_dialog, make_controller, make_window, press
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
+from sheet_helpers import with_modal
 
 from numdesk.controllers.character import CharacterController
 from numdesk.controllers.encounter import EncounterController
@@ -39,7 +40,7 @@ def test_undoing_the_creation_of_a_played_encounter_asks_and_redo_brings_it_all_
     library.characters.save(hero)
     fight.controller.add_entries([hero.uid])
     fight.controller.add_object("Door", 3)
-    fight.reroll_action.trigger()
+    with_modal(fight.reroll_action.trigger, lambda dialog: dialog.accept())  # the app rolls
     fight.controller.damage_pc(fight.controller.encounter.combatants[0].uid, 3)
     uid = fight.controller.uid
     played = to_data(library.encounters.load(uid))
