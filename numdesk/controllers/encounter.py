@@ -14,7 +14,8 @@ now (`numdesk.controllers.journal`): a sheet edited since keeps that edit.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -72,6 +73,17 @@ def _take(encounter: Encounter, stored: Encounter) -> None:
             setattr(encounter, f.name, theirs)
 
 
+@dataclasses.dataclass
+class _Group:
+    """The actions of one multi-target step, collected until they are written together."""
+
+    changes: list[EntryChange] = dataclasses.field(default_factory=list)
+    #: uid -> the write: the revision first read, the object as it is last
+    writes: dict[str, Write] = dataclasses.field(default_factory=dict)
+    #: the PCs' sheets changed so far (a second change starts from the first's result)
+    sheets: dict[str, tuple[Character, int]] = dataclasses.field(default_factory=dict)
+
+
 class EncounterController(QObject):
     """Owns one Encounter loaded from the library, its undo stack and its dice.
 
@@ -107,6 +119,7 @@ class EncounterController(QObject):
         self._characters: dict[str, Character] = {}
         self._creatures: dict[str, Creature | None] = {}
         self._saving = False
+        self._group: _Group | None = None
         self._summary_key: object = None
         self._summary_text = ""
         signal = getattr(library_controller, "entrySaved", None)
@@ -211,8 +224,12 @@ class EncounterController(QObject):
         """
         sheets: list[tuple[Any, Character, int]] = []
         lines: list[str] = []
+        pending = self._group.sheets if self._group is not None else {}
         for char_uid, op in sheet_ops:
-            character, revision = self._library.load_revision(char_uid)
+            if char_uid in pending:
+                character, revision = pending[char_uid]
+            else:
+                character, revision = self._library.load_revision(char_uid)
             assert isinstance(character, Character)
             before = to_data(character)
             change = op.apply(character)
@@ -229,32 +246,79 @@ class EncounterController(QObject):
         text: str | None,
     ) -> Change:
         """Apply `operation` here, write it with the changed `sheets` (data before,
-        sheet after, revision read) in one transaction, push one undo step."""
+        sheet after, revision read) in one transaction, push one undo step.
+
+        Inside `group()` the step is only collected: the group writes them together.
+        """
         before = to_data(self._encounter)
         change = operation.apply(self._encounter)
         changes = [EntryChange.between(a, b, to_data(a)) for b, a, _r in sheets]
         writes = [Write(a.uid, a, r) for _b, a, r in sheets]
         changes.append(EntryChange.between(self._encounter, before, to_data(self._encounter)))
         writes.append(Write(self.uid, self._encounter, self._revision))
+        group = self._group
+        if group is not None:
+            group.changes.extend(changes)
+            for write in writes:
+                first = group.writes.get(write.uid, write)
+                group.writes[write.uid] = dataclasses.replace(write, expected=first.expected)
+            group.sheets.update((a.uid, (a, r)) for _b, a, r in sheets)
+            return change
+        self._commit(
+            text or change.summary, changes, writes, lambda: operation.revert(self._encounter)
+        )
+        return change
+
+    @contextmanager
+    def group(self, text: str) -> Iterator[None]:
+        """The actions inside (an area attack: one per target) as ONE undo step written
+        in ONE transaction when the block ends, with one `changed` at the end.
+
+        Actions done before one is refused stay in the step. If the write fails, the
+        encounter is read back as stored: nothing of the group is kept or written.
+        """
+        if self._group is not None:
+            yield
+            return
+        group = self._group = _Group()
+        try:
+            yield
+        except BaseException:
+            self._group = None
+            if group.changes:
+                self._reload()
+            raise
+        self._group = None
+        if group.changes:
+            self._commit(text, group.changes, list(group.writes.values()), self._reload)
+
+    def _commit(
+        self,
+        text: str,
+        changes: list[EntryChange],
+        writes: list[Write],
+        revert: Callable[[], None],
+    ) -> None:
+        """Write one undo step; on failure `revert` the encounter in memory and re-raise."""
         self._saving = True
         try:
-            revisions = self.journal.record(text or change.summary, changes, writes)
+            revisions = self.journal.record(text, changes, writes)
         except ConflictError:
-            operation.revert(self._encounter)
+            revert()
             self._reload()
             raise
         except BaseException:
-            operation.revert(self._encounter)
+            revert()
             raise
         finally:
             self._saving = False
         self._revision = revisions.get(self.uid, self._revision)
-        for _b, after, _r in sheets:
-            self._characters[after.uid] = after
-        self._announce_all([*(a.uid for _b, a, _r in sheets), self.uid])
+        sheets = [w.obj for w in writes if isinstance(w.obj, Character)]
+        for sheet in sheets:
+            self._characters[sheet.uid] = sheet
+        self._announce_all([*(s.uid for s in sheets), self.uid])
         self._load_sheets()
         self.changed.emit()
-        return change
 
     def damage_pc(
         self,

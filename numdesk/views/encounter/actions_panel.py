@@ -371,30 +371,37 @@ class ActionPanel(QWidget):
         message = ""
         # several targets are one undo step; a single one keeps its own step's text
         step = (
-            self._controller.journal.macro(self.tr("{0}: {1}").format(what.replace("&", ""), names))
+            self._controller.group(self.tr("{0}: {1}").format(what.replace("&", ""), names))
             if many
             else nullcontext()
         )
-        with step:
-            try:
-                for target in targets:
-                    self._combatant_for_action = target
-                    try:
-                        action(target.uid)
-                    except DomainError as err:
-                        message = (
-                            self.tr("{0}: {1}").format(target.name, err.message)
-                            if many
-                            else err.message
-                        )
-                        break
-            finally:
-                self._combatant_for_action = None
+        try:
+            with step:
+                message = self._each(targets, action, many)
+        except DomainError as err:  # the group's one write failed: nothing was kept
+            message = err.message
         if skipped and not message:
             message = self.tr("Not for {0}.").format(", ".join(skipped))
         self.failed.emit(message)
         if not message or many:
             self.amount.setValue(0)  # never the same amount twice by accident
+
+    def _each(self, targets: list[Combatant], action: Callable[[str], Any], many: bool) -> str:
+        """Act on each target in turn; stop at the first refusal and return what it said."""
+        try:
+            for target in targets:
+                self._combatant_for_action = target
+                try:
+                    action(target.uid)
+                except DomainError as err:
+                    return (
+                        self.tr("{0}: {1}").format(target.name, err.message)
+                        if many
+                        else err.message
+                    )
+        finally:
+            self._combatant_for_action = None
+        return ""
 
     def _act(self, action: Callable[[str], Any]) -> None:
         if self._combatant is None:
