@@ -26,7 +26,6 @@ from PySide6.QtGui import (
     QAction,
     QCloseEvent,
     QKeySequence,
-    QShortcut,
     QShowEvent,
 )
 from PySide6.QtWidgets import (
@@ -34,12 +33,10 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QListView,
     QMainWindow,
     QSplitter,
-    QTableView,
     QTextBrowser,
     QToolBar,
     QVBoxLayout,
@@ -64,11 +61,12 @@ from numdesk.rules.profiles import PROFILES
 from numdesk.views.encounter.actions_panel import ActionPanel
 from numdesk.views.encounter.builder import BuilderPanel
 from numdesk.views.encounter.drops import EntryDrops
+from numdesk.views.encounter.fight_table import FightTable
 from numdesk.views.encounter.initiative_dialog import InitiativeDialog
 from numdesk.views.encounter.keys import FightKeyboard, KeysDialog
 from numdesk.views.encounter.log_model import LogModel
 from numdesk.views.encounter.statblock import stat_block_html
-from numdesk.views.encounter.table import Column, CombatantTableModel, HealthBarDelegate
+from numdesk.views.encounter.table import Column, CombatantTableModel
 from numdesk.views.encounter.turn_header import TurnHeader, set_text
 from numdesk.views.plain_text import file_name
 from numdesk.views.theme import heading_font
@@ -245,42 +243,7 @@ class EncounterWindow(QMainWindow):
         self.stunned_text = self.header.stunned_text
         self.skip_button = self.header.skip_button
 
-        self.table = QTableView()
-        self.table.setModel(self.model)
-        self.table.setItemDelegateForColumn(Column.HEALTH, HealthBarDelegate(self.table))
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        # Shift/Ctrl select several rows (an area attack); a digit typed over the table
-        # starts the damage amount, so initiative cells are edited with F2 or a double-click
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-        self.table.setEditTriggers(
-            QAbstractItemView.EditTrigger.DoubleClicked
-            | QAbstractItemView.EditTrigger.EditKeyPressed
-        )
-        self.table.verticalHeader().setVisible(False)
-        self.table.setAlternatingRowColors(False)
-        header_view = self.table.horizontalHeader()
-        # fixed widths: measuring every cell after each action would cost a frame
-        header_view.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header_view.setSectionResizeMode(Column.HEALTH, QHeaderView.ResizeMode.Stretch)
-        header_view.setSectionResizeMode(Column.CONDITIONS, QHeaderView.ResizeMode.Stretch)
-        header_view.setMinimumSectionSize(40)
-        for column, width in (
-            (Column.TURN, 44),
-            (Column.NAME, 200),
-            (Column.INITIATIVE, 44),
-            (Column.ARMOR, 50),
-            (Column.STATUS, 120),
-        ):
-            self.table.setColumnWidth(column, width)
-        self.table.verticalHeader().setDefaultSectionSize(28)
-        # turn keys while the table has the focus (an initiative being typed in a cell
-        # has its own editor with the focus, so Space and Backspace still edit there)
-        self.next_key = QShortcut(QKeySequence(Qt.Key.Key_Space), self.table)
-        self.next_key.setContext(Qt.ShortcutContext.WidgetShortcut)
-        self.next_key.activated.connect(self.next_action.trigger)
-        self.previous_key = QShortcut(QKeySequence(Qt.Key.Key_Backspace), self.table)
-        self.previous_key.setContext(Qt.ShortcutContext.WidgetShortcut)
-        self.previous_key.activated.connect(self.previous_action.trigger)
+        self.table = FightTable(self.model, self.next_action, self.previous_action)
 
         self.log_model = LogModel(self.controller, self)
         self.log = QListView()
