@@ -120,6 +120,9 @@ class EncounterController(QObject):
         self._creatures: dict[str, Creature | None] = {}
         self._saving = False
         self._group: _Group | None = None
+        #: `to_data` of the encounter as it is now (None: work it out again), so a hit
+        #: converts the whole encounter once, not three times
+        self._data: dict[str, Any] | None = None
         self._summary_key: object = None
         self._summary_text = ""
         signal = getattr(library_controller, "entrySaved", None)
@@ -250,12 +253,13 @@ class EncounterController(QObject):
 
         Inside `group()` the step is only collected: the group writes them together.
         """
-        before = to_data(self._encounter)
+        before = self._data if self._data is not None else to_data(self._encounter)
         change = operation.apply(self._encounter)
         changes = [EntryChange.between(a, b, to_data(a)) for b, a, _r in sheets]
         writes = [Write(a.uid, a, r) for _b, a, r in sheets]
-        changes.append(EntryChange.between(self._encounter, before, to_data(self._encounter)))
-        writes.append(Write(self.uid, self._encounter, self._revision))
+        after = self._data = to_data(self._encounter)
+        changes.append(EntryChange.between(self._encounter, before, after))
+        writes.append(Write(self.uid, self._encounter, self._revision, data=after))
         group = self._group
         if group is not None:
             group.changes.extend(changes)
@@ -304,10 +308,12 @@ class EncounterController(QObject):
         try:
             revisions = self.journal.record(text, changes, writes)
         except ConflictError:
+            self._data = None
             revert()
             self._reload()
             raise
         except BaseException:
+            self._data = None
             revert()
             raise
         finally:
@@ -465,6 +471,7 @@ class EncounterController(QObject):
         encounter, self._revision = self._library.load_revision(self.uid)
         assert isinstance(encounter, Encounter)
         _take(self._encounter, encounter)
+        self._data = None
         self.changed.emit()
 
     def _announce_all(self, uids: Sequence[str]) -> None:
@@ -483,6 +490,7 @@ class EncounterController(QObject):
         for uid, (obj, revision) in result.items():
             if uid == self.uid and isinstance(obj, Encounter):
                 _take(self._encounter, obj)
+                self._data = None
                 self._revision = revision
             elif isinstance(obj, Character):
                 self._characters[uid] = obj

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import Connection, delete, select, update
 
@@ -38,7 +39,8 @@ class Write:
 
     `expected` is the revision the writer read; None means the entry must not exist
     yet (a creation, or the undo of a delete). `tags` and `favourite`, when given, are
-    set too (a deleted entry comes back with them).
+    set too (a deleted entry comes back with them). `data`, when given, is `obj` already
+    converted by `to_data` (the fight has it at hand: converting twice per hit costs).
     """
 
     uid: str
@@ -46,6 +48,7 @@ class Write:
     expected: int | None
     tags: tuple[str, ...] | None = None
     favourite: bool | None = None
+    data: dict[str, Any] | None = None
 
 
 def commit(
@@ -54,9 +57,8 @@ def commit(
     """Check every revision, then write everything; returns uid -> revision now stored."""
     stored: dict[str, tuple[int, int, str]] = {}
     for write in writes:
-        row = conn.execute(
-            select(Entry.id, Entry.revision, Entry.name).where(Entry.uid == write.uid)
-        ).first()
+        # plain SQL: this runs on every fight action (see journal.write_journal)
+        row = conn.exec_driver_sql(_READ_REVISION, (write.uid,)).first()
         name = getattr(write.obj, "name", None) or (row.name if row is not None else write.uid)
         if write.expected is None and row is not None:
             raise ConflictError(
@@ -83,7 +85,7 @@ def commit(
     if deleted:
         conn.execute(delete(Entry).where(Entry.uid.in_(deleted)))
         drop_unused_tags(conn)
-    rows = [describe(w.obj) for w in writes if w.obj is not None]
+    rows = [describe(w.obj, w.data) for w in writes if w.obj is not None]
     if rows:
         write_rows(conn, rows)
     for write in writes:
@@ -98,8 +100,13 @@ def commit(
             )
     if journal is not None:
         write_journal(conn, journal)
-    uids = [w.uid for w in writes if w.obj is not None]
-    if not uids:
-        return {}
-    found = conn.execute(select(Entry.uid, Entry.revision).where(Entry.uid.in_(uids)))
-    return {uid: int(revision) for uid, revision in found}
+    revisions: dict[str, int] = {}
+    for write in writes:
+        if write.obj is not None:
+            row = conn.exec_driver_sql(_READ_REVISION, (write.uid,)).first()
+            if row is not None:
+                revisions[write.uid] = int(row.revision)
+    return revisions
+
+
+_READ_REVISION = "SELECT id, revision, name FROM entries WHERE uid = ?"

@@ -62,15 +62,18 @@ def entry_kind(obj: ModelObject) -> EntryKind:
     return kind
 
 
-def describe(obj: ModelObject) -> EntryRow:
-    """The row for `obj`; a character's history travels separately (its own table)."""
+def describe(obj: ModelObject, data: dict[str, Any] | None = None) -> EntryRow:
+    """The row for `obj`; a character's history travels separately (its own table).
+
+    `data` is `to_data(obj)` when the caller has it already (never for a character).
+    """
     kind = entry_kind(obj)
     history: tuple[HistoryEntry, ...] | None = None
     if isinstance(obj, Character):
         history = tuple(obj.history)
         data = to_data(dataclasses.replace(obj, history=[]))
         del data["history"]
-    else:
+    elif data is None:
         data = to_data(obj)
     name = str(obj.name)
     if not name.strip():
