@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import Connection, delete, select, update
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy import Connection, select
 
 from numdesk.store.schema import UndoStackRow, UndoStepRow
 
@@ -44,32 +43,32 @@ class JournalWrite:
 
 
 def write_journal(conn: Connection, write: JournalWrite) -> None:
-    """Apply `write` inside the caller's transaction."""
+    """Apply `write` inside the caller's transaction.
+
+    Plain SQL, not SQLAlchemy expressions: it runs on every fight action, and building
+    four statements cost more than running them.
+    """
+    stack = write.stack
     if write.push is not None:
         seq = write.push.seq
-        conn.execute(
-            delete(UndoStepRow).where(UndoStepRow.stack == write.stack, UndoStepRow.seq >= seq)
-        )
-        conn.execute(
-            UndoStepRow.__table__.insert().values(
-                stack=write.stack, seq=seq, text=write.push.text, steps=write.push.steps
-            )
-        )
-        conn.execute(
-            delete(UndoStepRow).where(
-                UndoStepRow.stack == write.stack, UndoStepRow.seq <= seq - write.limit
-            )
-        )
+        conn.exec_driver_sql(_DROP_FROM, (stack, seq))
+        conn.exec_driver_sql(_INSERT_STEP, (stack, seq, write.push.text, write.push.steps))
+        conn.exec_driver_sql(_DROP_OLD, (stack, seq - write.limit))
     if write.update is not None:
-        conn.execute(
-            update(UndoStepRow)
-            .where(UndoStepRow.stack == write.stack, UndoStepRow.seq == write.update.seq)
-            .values(text=write.update.text, steps=write.update.steps)
+        conn.exec_driver_sql(
+            _UPDATE_STEP, (write.update.text, write.update.steps, stack, write.update.seq)
         )
-    stmt = sqlite_insert(UndoStackRow).values(stack=write.stack, position=write.position)
-    conn.execute(
-        stmt.on_conflict_do_update(index_elements=["stack"], set_={"position": write.position})
-    )
+    conn.exec_driver_sql(_SET_POSITION, (stack, write.position))
+
+
+_DROP_FROM = "DELETE FROM undo_steps WHERE stack = ? AND seq >= ?"
+_INSERT_STEP = "INSERT INTO undo_steps (stack, seq, text, steps) VALUES (?, ?, ?, ?)"
+_DROP_OLD = "DELETE FROM undo_steps WHERE stack = ? AND seq <= ?"
+_UPDATE_STEP = "UPDATE undo_steps SET text = ?, steps = ? WHERE stack = ? AND seq = ?"
+_SET_POSITION = (
+    "INSERT INTO undo_stacks (stack, position) VALUES (?, ?)"
+    " ON CONFLICT (stack) DO UPDATE SET position = excluded.position"
+)
 
 
 def read_journal(conn: Connection, stack: str) -> tuple[int, list[JournalStep]]:

@@ -317,10 +317,14 @@ class Library:
             conn = session.connection()
             gone_sets = [
                 (row.uid, row.name)
-                for row in conn.execute(
-                    select(Entry.uid, Entry.name).where(
-                        Entry.uid.in_(gone), Entry.kind == EntryKind.RULES_SET.value
+                for row in (
+                    conn.execute(
+                        select(Entry.uid, Entry.name).where(
+                            Entry.uid.in_(gone), Entry.kind == EntryKind.RULES_SET.value
+                        )
                     )
+                    if gone
+                    else ()
                 )
             ]
             revisions = commit(conn, writes, journal)
