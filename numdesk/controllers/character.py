@@ -22,6 +22,7 @@ from PySide6.QtCore import QObject, Signal
 
 from numdesk.controllers.ability_links import AbilityLink, AbilityLinks
 from numdesk.controllers.journal import EntryChange, UndoJournal
+from numdesk.controllers.roll_log import RollLog
 from numdesk.model.character import Character
 from numdesk.model.errors import DomainError
 from numdesk.model.history import now_iso
@@ -76,7 +77,11 @@ class CharacterController(QObject):
         self.journal.refused.connect(self.notice)
         self.journal.restore()
         self.undo_stack = self.journal.stack
-        self.roll_log: list[tuple[RollRecord, str]] = []
+        self._rolls = RollLog(library, uid)
+        #: the dice rolled on this sheet, oldest first (kept across restarts)
+        self.roll_log: list[tuple[RollRecord, str]] = self._rolls.rolls
+        #: rolls kept in the library that could not be read back (the sheet says so)
+        self.unreadable_rolls = self._rolls.unreadable
         self.dice = dice if dice is not None else Dice()
         self.dice.on_roll = self._on_roll
         if library_controller is not None:
@@ -257,5 +262,7 @@ class CharacterController(QObject):
 
     def _on_roll(self, record: RollRecord) -> None:
         at = now_iso()
-        self.roll_log.append((record, at))
+        problem = self._rolls.add(record, at)
         self.rolled.emit(record, at)
+        if problem:
+            self.notice.emit(problem)

@@ -50,16 +50,22 @@ class HistoryModel(QAbstractListModel):
 
 
 class RollLogModel(QAbstractListModel):
-    """Dice rolled on this sheet since it was opened, newest first."""
+    """Dice rolled on this sheet, newest first (kept across restarts: `RollLog`)."""
 
     def __init__(self, controller: CharacterController, parent: Any = None) -> None:
         super().__init__(parent)
         self._controller = controller
+        self._count = len(controller.roll_log)
         controller.rolled.connect(self._added)
 
     def _added(self, _record: RollRecord, _at: str) -> None:
-        self.beginInsertRows(QModelIndex(), 0, 0)
-        self.endInsertRows()
+        if len(self._controller.roll_log) == self._count + 1:
+            self.beginInsertRows(QModelIndex(), 0, 0)
+            self.endInsertRows()
+        else:  # the oldest roll made room for it (the kept log is full)
+            self.beginResetModel()
+            self.endResetModel()
+        self._count = len(self._controller.roll_log)
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._controller.roll_log)

@@ -154,7 +154,16 @@ class PlayPanel(QWidget):
         self.status.setWordWrap(True)
         layout.addWidget(self.status)
 
-        layout.addWidget(QLabel(self.tr("Roll log (newest first):")))
+        lost = controller.unreadable_rolls
+        self.roll_log_label = QLabel(
+            self.tr("Roll log (newest first):")
+            if not lost
+            else self.tr(
+                "Roll log (newest first; {0} kept roll(s) were damaged and are not shown):"
+            ).format(lost)
+        )
+        self.roll_log_label.setWordWrap(True)
+        layout.addWidget(self.roll_log_label)
         self.roll_log = RollLogModel(controller, self)
         self.roll_view = QListView(self)
         self.roll_view.setModel(self.roll_log)
