@@ -21,6 +21,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+from numdesk.controllers.fight_sheets import PcSheetActions
 from numdesk.controllers.journal import EntryChange, UndoJournal
 from numdesk.model.character import Character
 from numdesk.model.creature import Creature
@@ -38,19 +39,14 @@ from numdesk.model.errors import DomainError
 from numdesk.model.follower import Follower
 from numdesk.model.kinds import EntryKind, ModelObject
 from numdesk.model.operations.base import Change, Operation
-from numdesk.model.operations.damage import TakeDamage, TakeWound
 from numdesk.model.operations.encounter import (
     AddCombatants,
-    LogEvent,
     SetProfile,
-    find,
     profile_of,
 )
-from numdesk.model.operations.xp import NaturalOneIntrusion, RefuseIntrusion, gm_intrusion_ops
 from numdesk.model.serialize import to_data
 from numdesk.rules.dice import Dice
 from numdesk.rules.profiles import Profile, family_of, get_profile
-from numdesk.rules.types import DamageType, WoundSeverity
 from numdesk.store.commit import ConflictError, Write
 
 
@@ -84,7 +80,7 @@ class _Group:
     sheets: dict[str, tuple[Character, int]] = dataclasses.field(default_factory=dict)
 
 
-class EncounterController(QObject):
+class EncounterController(PcSheetActions, QObject):
     """Owns one Encounter loaded from the library, its undo stack and its dice.
 
     `library_controller` is the main window's LibraryController (its `library` is the
@@ -212,36 +208,6 @@ class EncounterController(QObject):
         """
         return self._run([], operation, text)
 
-    def apply_to_sheets(
-        self,
-        sheet_ops: Sequence[tuple[str, Operation[Character]]],
-        log_text: str | None = None,
-        kind: str = "note",
-    ) -> str:
-        """Change PCs' real sheets and log it here: ONE transaction, ONE undo step.
-
-        `sheet_ops` pairs a character uid with the operation for its sheet; each sheet
-        is read fresh from the library, changed, and written together with the log
-        line, so a crash leaves both or neither. Without `log_text` the line is
-        "<name>: <what the operation did>". If any part fails nothing is changed.
-        """
-        sheets: list[tuple[Any, Character, int]] = []
-        lines: list[str] = []
-        pending = self._group.sheets if self._group is not None else {}
-        for char_uid, op in sheet_ops:
-            if char_uid in pending:
-                character, revision = pending[char_uid]
-            else:
-                character, revision = self._library.load_revision(char_uid)
-            assert isinstance(character, Character)
-            before = to_data(character)
-            change = op.apply(character)
-            sheets.append((before, character, revision))
-            lines.append(f"{character.name}: {change.summary}")
-        log_text = log_text or "; ".join(lines)
-        self._run(sheets, LogEvent(log_text, kind), log_text)
-        return log_text
-
     def _run(
         self,
         sheets: Sequence[tuple[Any, Character, int]],
@@ -325,70 +291,6 @@ class EncounterController(QObject):
         self._announce_all([*(s.uid for s in sheets), self.uid])
         self._load_sheets()
         self.changed.emit()
-
-    def damage_pc(
-        self,
-        combatant_uid: str,
-        amount: int,
-        damage_type: DamageType = DamageType.MIGHT,
-        apply_armor: bool = True,
-        kind: str = "physical",
-    ) -> str:
-        """Damage a PC's real sheet: Pools and damage track (N1-N3), or in `cypher`
-        Pool damage overflowing into a wound (C4); `kind` meets Armor against kinds (T8)."""
-        sheet = self._sheet_uid(combatant_uid)
-        operation = TakeDamage(amount, damage_type, apply_armor=apply_armor, kind=kind)
-        return self.apply_to_sheets([(sheet, operation)], kind="damage")
-
-    def wound_pc(self, combatant_uid: str, severity: WoundSeverity) -> str:
-        """Give a `cypher` PC a wound on its real sheet (C1, C2)."""
-        sheet = self._sheet_uid(combatant_uid)
-        return self.apply_to_sheets([(sheet, TakeWound(severity))], kind="damage")
-
-    def gm_intrusion(
-        self, combatant_uid: str, mode: str, recipient_uid: str = "", reason: str = ""
-    ) -> str:
-        """A GM intrusion on a PC (G16), written to the sheets' histories and the log.
-
-        `mode` "accept": +2 XP, 1 given to the PC `recipient_uid` (a combatant) for
-        `reason`; "refuse": the player pays to refuse (`numenera`); "natural_one": a
-        free intrusion, no XP.
-        """
-        sheet = self._sheet_uid(combatant_uid)
-        name = find(self._encounter, combatant_uid).name
-        why = f": {reason.strip()}" if reason.strip() else ""
-        if mode == "accept":
-            if not recipient_uid:
-                raise DomainError("Choose the PC who receives 1 of the 2 XP.", "recipient")
-            other = self._sheet_uid(recipient_uid)
-            target = self._library.characters.load(sheet)
-            receiver = self._library.characters.load(other)
-            give, receive = gm_intrusion_ops(target, receiver, reason.strip())
-            text = f"GM intrusion on {name}: 2 XP, 1 given to {receiver.name}"
-            if reason.strip():
-                text += f" ({reason.strip()})"
-            return self.apply_to_sheets([(sheet, give), (other, receive)], text, kind="xp")
-        if mode == "refuse":
-            if self.profile.refuse_intrusion_cost is None:
-                raise DomainError(f"The {self.profile.label} rules have no refusing intrusions.")
-            return self.apply_to_sheets(
-                [(sheet, RefuseIntrusion(reason.strip()))],
-                f"{name} refused the GM intrusion ({self.profile.refuse_intrusion_cost} XP)" + why,
-                kind="xp",
-            )
-        if mode == "natural_one":
-            return self.apply_to_sheets(
-                [(sheet, NaturalOneIntrusion(reason.strip()))],
-                f"GM intrusion on {name} from a natural 1 (no XP){why}",
-                kind="xp",
-            )
-        raise DomainError(f"'{mode}' is not a kind of GM intrusion.")
-
-    def _sheet_uid(self, combatant_uid: str) -> str:
-        combatant = find(self._encounter, combatant_uid)
-        if combatant.side != "pc" or not combatant.source_uid:
-            raise DomainError(f"{combatant.name} is not a PC with a character sheet.")
-        return combatant.source_uid
 
     def add_entries(self, uids: Sequence[str], count: int = 1) -> Change:
         """Add library entries: PCs (linked sheets), `count` of each creature, followers."""

@@ -51,7 +51,7 @@ from numdesk.model.operations.encounter_health import (
 )
 from numdesk.model.operations.encounter_table import TablePick
 from numdesk.rules.conditions import Condition as RulesCondition
-from numdesk.rules.table_picks import PICKS, effect_picks, picks_for
+from numdesk.rules.table_picks import PICKS, TAKE_ATTACK, effect_picks, picks_for
 from numdesk.rules.types import ActionTiming, DamageType, WoundSeverity
 from numdesk.views.encounter.keys import key_text
 from numdesk.views.forms import child, load_form
@@ -182,10 +182,7 @@ class ActionPanel(QWidget):
             )
         )
         self.pick_button.clicked.connect(
-            lambda: self._act_all(
-                self.pick.currentText(),
-                lambda uid: c.apply(TablePick(uid, self.pick.currentData())),
-            )
+            lambda: self._act_all(self.pick.currentText(), self._table_pick)
         )
         for button, timing in (
             (self.first_button, ActionTiming.FIRST),
@@ -333,6 +330,21 @@ class ActionPanel(QWidget):
                 defeat_as=self._defeat(),
                 kind=kind,
             )
+        )
+
+    def _table_pick(self, uid: str) -> Any:
+        """The chosen section T pick; taking the attack also costs the taker (T3): the
+        extra wound, and the hit itself when its damage is in the amount."""
+        c = self._controller
+        pick = self.pick.currentData()
+        if pick != TAKE_ATTACK:
+            return c.apply(TablePick(uid, pick))
+        return c.take_the_attack(
+            uid,
+            self.amount.value(),
+            DamageType(self.damage_type.currentData()),
+            apply_armor=not self.ignore_armor.isChecked(),
+            kind=chosen_kind(self.damage_kind),
         )
 
     def _act_now(self, uid: str) -> Any:

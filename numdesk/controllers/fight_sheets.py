@@ -1,0 +1,164 @@
+"""What a fight does to the PCs' real sheets: harm, wounds, GM intrusions and taking an
+attack for an ally (RULES.md C1–C4, G16, T3), each with its encounter log line.
+
+A mixin of `EncounterController`: each action changes the sheets read fresh from the
+library (or, inside a multi-target step, as the step left them) and writes them with
+the log line in ONE transaction, as ONE undo step (`_run`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from numdesk.model.character import Character
+from numdesk.model.errors import DomainError, domain_errors
+from numdesk.model.operations.base import Operation
+from numdesk.model.operations.damage import TakeDamage, TakeWound
+from numdesk.model.operations.encounter import LogEvent, find
+from numdesk.model.operations.encounter_table import TablePick
+from numdesk.model.operations.xp import NaturalOneIntrusion, RefuseIntrusion, gm_intrusion_ops
+from numdesk.model.serialize import to_data
+from numdesk.rules.table_actions import take_the_attack
+from numdesk.rules.table_picks import PICKS, TAKE_ATTACK
+from numdesk.rules.types import DamageType, WoundSeverity
+
+if TYPE_CHECKING:
+    from numdesk.controllers.encounter import EncounterController
+
+
+class PcSheetActions:
+    """The fight's actions on PCs' sheets (mixed into `EncounterController`)."""
+
+    def apply_to_sheets(
+        self: EncounterController,
+        sheet_ops: Sequence[tuple[str, Operation[Character]]],
+        log_text: str | None = None,
+        kind: str = "note",
+    ) -> str:
+        """Change PCs' real sheets and log it here: ONE transaction, ONE undo step.
+
+        `sheet_ops` pairs a character uid with the operation for its sheet; each sheet
+        is read fresh from the library, changed, and written together with the log
+        line, so a crash leaves both or neither. Without `log_text` the line is
+        "<name>: <what the operation did>". If any part fails nothing is changed.
+        """
+        sheets: list[tuple[Any, Character, int]] = []
+        lines: list[str] = []
+        pending = self._group.sheets if self._group is not None else {}
+        for char_uid, op in sheet_ops:
+            if char_uid in pending:
+                character, revision = pending[char_uid]
+            else:
+                character, revision = self._library.load_revision(char_uid)
+            assert isinstance(character, Character)
+            before = to_data(character)
+            change = op.apply(character)
+            sheets.append((before, character, revision))
+            lines.append(f"{character.name}: {change.summary}")
+        log_text = log_text or "; ".join(lines)
+        self._run(sheets, LogEvent(log_text, kind), log_text)
+        return log_text
+
+    def damage_pc(
+        self: EncounterController,
+        combatant_uid: str,
+        amount: int,
+        damage_type: DamageType = DamageType.MIGHT,
+        apply_armor: bool = True,
+        kind: str = "physical",
+    ) -> str:
+        """Damage a PC's real sheet: Pools and damage track (N1-N3), or in `cypher`
+        Pool damage overflowing into a wound (C4); `kind` meets Armor against kinds (T8)."""
+        sheet = self._sheet_uid(combatant_uid)
+        operation = TakeDamage(amount, damage_type, apply_armor=apply_armor, kind=kind)
+        return self.apply_to_sheets([(sheet, operation)], kind="damage")
+
+    def wound_pc(self: EncounterController, combatant_uid: str, severity: WoundSeverity) -> str:
+        """Give a `cypher` PC a wound on its real sheet (C1, C2)."""
+        sheet = self._sheet_uid(combatant_uid)
+        return self.apply_to_sheets([(sheet, TakeWound(severity))], kind="damage")
+
+    def gm_intrusion(
+        self: EncounterController,
+        combatant_uid: str,
+        mode: str,
+        recipient_uid: str = "",
+        reason: str = "",
+    ) -> str:
+        """A GM intrusion on a PC (G16), written to the sheets' histories and the log.
+
+        `mode` "accept": +2 XP, 1 given to the PC `recipient_uid` (a combatant) for
+        `reason`; "refuse": the player pays to refuse (`numenera`); "natural_one": a
+        free intrusion, no XP.
+        """
+        sheet = self._sheet_uid(combatant_uid)
+        name = find(self._encounter, combatant_uid).name
+        why = f": {reason.strip()}" if reason.strip() else ""
+        if mode == "accept":
+            if not recipient_uid:
+                raise DomainError("Choose the PC who receives 1 of the 2 XP.", "recipient")
+            other = self._sheet_uid(recipient_uid)
+            target = self._library.characters.load(sheet)
+            receiver = self._library.characters.load(other)
+            give, receive = gm_intrusion_ops(target, receiver, reason.strip())
+            text = f"GM intrusion on {name}: 2 XP, 1 given to {receiver.name}"
+            if reason.strip():
+                text += f" ({reason.strip()})"
+            return self.apply_to_sheets([(sheet, give), (other, receive)], text, kind="xp")
+        if mode == "refuse":
+            if self.profile.refuse_intrusion_cost is None:
+                raise DomainError(f"The {self.profile.label} rules have no refusing intrusions.")
+            return self.apply_to_sheets(
+                [(sheet, RefuseIntrusion(reason.strip()))],
+                f"{name} refused the GM intrusion ({self.profile.refuse_intrusion_cost} XP)" + why,
+                kind="xp",
+            )
+        if mode == "natural_one":
+            return self.apply_to_sheets(
+                [(sheet, NaturalOneIntrusion(reason.strip()))],
+                f"GM intrusion on {name} from a natural 1 (no XP){why}",
+                kind="xp",
+            )
+        raise DomainError(f"'{mode}' is not a kind of GM intrusion.")
+
+    def take_the_attack(
+        self: EncounterController,
+        combatant_uid: str,
+        hit: int = 0,
+        damage_type: DamageType = DamageType.MIGHT,
+        apply_armor: bool = True,
+        kind: str = "physical",
+    ) -> str:
+        """A PC takes an NPC's hit meant for an ally (T3): marked until its next turn,
+        one extra minor wound on its sheet and, when `hit` is given, the hit's damage
+        (it lands without a defense roll) — ONE undo step.
+
+        Refused for a combatant without a sheet, and a second time before the PC's next
+        turn (the mark is still on).
+        """
+        combatant = find(self.encounter, combatant_uid)
+        sheet = self._sheet_uid(combatant_uid)
+        mark = PICKS[TAKE_ATTACK].condition or ""
+        taken = any(c.name.casefold() == mark.casefold() for c in combatant.conditions)
+        with domain_errors("pick"):
+            rule = take_the_attack(
+                self.profile, combatant_uid, self.encounter.round, taken_since_my_turn=taken
+            )
+        name = combatant.name
+        with self.group(f"{name} takes the attack"):
+            self.apply(TablePick(combatant_uid, TAKE_ATTACK))
+            self.apply_to_sheets(
+                [(sheet, TakeWound(rule.extra_wound))],
+                f"{name} takes the attack: one extra {rule.extra_wound.name.lower()} wound (T3)",
+                kind="damage",
+            )
+            if hit > 0:
+                self.damage_pc(combatant_uid, hit, damage_type, apply_armor, kind)
+        return name
+
+    def _sheet_uid(self: EncounterController, combatant_uid: str) -> str:
+        combatant = find(self._encounter, combatant_uid)
+        if combatant.side != "pc" or not combatant.source_uid:
+            raise DomainError(f"{combatant.name} is not a PC with a character sheet.")
+        return combatant.source_uid
