@@ -8,30 +8,42 @@ the log line in ONE transaction, as ONE undo step (`_run`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
+from typing import Any
 
 from numdesk.model.character import Character
+from numdesk.model.encounter import Encounter
 from numdesk.model.errors import DomainError, domain_errors
-from numdesk.model.operations.base import Operation
+from numdesk.model.operations.base import Change, Operation
 from numdesk.model.operations.damage import TakeDamage, TakeWound
 from numdesk.model.operations.encounter import LogEvent, find
 from numdesk.model.operations.encounter_table import TablePick
 from numdesk.model.operations.xp import NaturalOneIntrusion, RefuseIntrusion, gm_intrusion_ops
 from numdesk.model.serialize import to_data
+from numdesk.rules.profiles import Profile
 from numdesk.rules.table_actions import take_the_attack
 from numdesk.rules.table_picks import PICKS, TAKE_ATTACK
 from numdesk.rules.types import DamageType, WoundSeverity
 
-if TYPE_CHECKING:
-    from numdesk.controllers.encounter import EncounterController
-
 
 class PcSheetActions:
-    """The fight's actions on PCs' sheets (mixed into `EncounterController`)."""
+    """The fight's actions on PCs' sheets (mixed into `EncounterController`).
+
+    What it uses of its host is declared here, so this module never imports the
+    controller that imports it.
+    """
+
+    encounter: Encounter
+    profile: Profile
+    _library: Any
+    _group: Any
+    apply: Callable[..., Change]
+    group: Callable[[str], AbstractContextManager[None]]
+    _run: Callable[[Sequence[tuple[Any, Character, int]], Operation[Encounter], str | None], Change]
 
     def apply_to_sheets(
-        self: EncounterController,
+        self,
         sheet_ops: Sequence[tuple[str, Operation[Character]]],
         log_text: str | None = None,
         kind: str = "note",
@@ -61,7 +73,7 @@ class PcSheetActions:
         return log_text
 
     def damage_pc(
-        self: EncounterController,
+        self,
         combatant_uid: str,
         amount: int,
         damage_type: DamageType = DamageType.MIGHT,
@@ -74,13 +86,13 @@ class PcSheetActions:
         operation = TakeDamage(amount, damage_type, apply_armor=apply_armor, kind=kind)
         return self.apply_to_sheets([(sheet, operation)], kind="damage")
 
-    def wound_pc(self: EncounterController, combatant_uid: str, severity: WoundSeverity) -> str:
+    def wound_pc(self, combatant_uid: str, severity: WoundSeverity) -> str:
         """Give a `cypher` PC a wound on its real sheet (C1, C2)."""
         sheet = self._sheet_uid(combatant_uid)
         return self.apply_to_sheets([(sheet, TakeWound(severity))], kind="damage")
 
     def gm_intrusion(
-        self: EncounterController,
+        self,
         combatant_uid: str,
         mode: str,
         recipient_uid: str = "",
@@ -123,7 +135,7 @@ class PcSheetActions:
         raise DomainError(f"'{mode}' is not a kind of GM intrusion.")
 
     def take_the_attack(
-        self: EncounterController,
+        self,
         combatant_uid: str,
         hit: int = 0,
         damage_type: DamageType = DamageType.MIGHT,
@@ -157,7 +169,7 @@ class PcSheetActions:
                 self.damage_pc(combatant_uid, hit, damage_type, apply_armor, kind)
         return name
 
-    def _sheet_uid(self: EncounterController, combatant_uid: str) -> str:
+    def _sheet_uid(self, combatant_uid: str) -> str:
         combatant = find(self._encounter, combatant_uid)
         if combatant.side != "pc" or not combatant.source_uid:
             raise DomainError(f"{combatant.name} is not a PC with a character sheet.")

@@ -44,6 +44,7 @@ class ActionId(Enum):
     FAVOURITE = auto()
     EDIT_TAGS = auto()
     SHOW_LIBRARY = auto()
+    FIGHT_KEYS = auto()
     ABOUT = auto()
 
 
@@ -176,6 +177,12 @@ def action_specs() -> dict[ActionId, ActionSpec]:
             None,
             translate("Actions", "Show or hide the library beside the sheets"),
             checkable=True,
+        ),
+        ActionId.FIGHT_KEYS: ActionSpec(
+            translate("Actions", "&Fight Keys…"),
+            None,
+            None,
+            translate("Actions", "The keys that run a fight (F1 in an encounter window)"),
         ),
         ActionId.ABOUT: ActionSpec(translate("Actions", "&About numdesk"), None, None),
     }

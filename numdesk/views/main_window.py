@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QSize, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QIcon
 from PySide6.QtWidgets import (
-    QApplication,
     QLabel,
     QSplitter,
     QStackedWidget,
@@ -30,12 +29,14 @@ from PySide6.QtWidgets import (
 from numdesk.controllers.library import LibraryController
 from numdesk.model.errors import DomainError
 from numdesk.paths import resource_path
-from numdesk.views import theme
+from numdesk.views import main_dialogs
 from numdesk.views.actions import ActionId, create_actions
 from numdesk.views.documents import Documents
 from numdesk.views.forms import child, load_form
 from numdesk.views.library import LibraryBrowser
 from numdesk.views.library.host import LibraryHost
+from numdesk.views.main_layout import restore_layout, save_layout
+from numdesk.views.main_menus import build_menus, build_toolbar
 from numdesk.views.theme import dim, heading_font, mark_error
 
 if TYPE_CHECKING:
@@ -110,8 +111,9 @@ class MainWindow(LibraryHost):
         self.toolbar_toggle = self.toolbar.toggleViewAction()
         self.toolbar_toggle.setText(self.tr("Show &Toolbar"))
         self.addActions(list(self.actions_by_id.values()))
-        self._build_menus()
-        self._build_toolbar()
+        self.recent_menu = build_menus(self)
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        build_toolbar(self)
         self._connect()
         self.import_progress: QProgressDialog | None = None
         self.print_progress: QProgressDialog | None = None
@@ -126,7 +128,7 @@ class MainWindow(LibraryHost):
         mark_error(self.rules_label)
         self.statusBar().addWidget(self.rules_label, 1)
         self.resize(1366, 768)
-        self.restore_layout()
+        restore_layout(self)
         self._update_title()
         self._update_actions()
         self._report_backup()
@@ -142,99 +144,6 @@ class MainWindow(LibraryHost):
         layout.addWidget(self.browser)
 
     # -- menus and toolbar ------------------------------------------------------------
-
-    def _build_menus(self) -> None:
-        a = self.actions_by_id
-        bar = self.menuBar()
-        file_menu = bar.addMenu(self.tr("&File"))
-        file_menu.setObjectName("fileMenu")
-        for action_id in (ActionId.NEW_CHARACTER, ActionId.NEW_ENCOUNTER, ActionId.NEW_ENTRY):
-            file_menu.addAction(a[action_id])
-        file_menu.addSeparator()
-        file_menu.addAction(a[ActionId.NEW_LIBRARY])
-        file_menu.addAction(a[ActionId.OPEN_LIBRARY])
-        self.recent_menu = file_menu.addMenu(self.tr("Recent &Libraries"))
-        self.recent_menu.setObjectName("recentMenu")
-        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
-        file_menu.addSeparator()
-        for action_id in (ActionId.IMPORT, ActionId.EXPORT_LIBRARY, ActionId.EXPORT_SELECTION):
-            file_menu.addAction(a[action_id])
-        file_menu.addSeparator()
-        for action_id in (
-            ActionId.EXPORT_PDF,
-            ActionId.PRINT,
-            ActionId.PRINT_PREVIEW,
-            ActionId.BLANK_SHEETS,
-        ):
-            file_menu.addAction(a[action_id])
-        file_menu.addSeparator()
-        file_menu.addAction(a[ActionId.RESTORE_BACKUP])
-        file_menu.addSeparator()
-        file_menu.addAction(a[ActionId.CLOSE_TAB])
-        file_menu.addAction(a[ActionId.QUIT])
-
-        edit_menu = bar.addMenu(self.tr("&Edit"))
-        edit_menu.addAction(a[ActionId.UNDO])
-        edit_menu.addAction(a[ActionId.REDO])
-        edit_menu.addSeparator()
-        edit_menu.addAction(a[ActionId.FIND])
-        edit_menu.addSeparator()
-        edit_menu.addAction(a[ActionId.PREFERENCES])
-
-        view_menu = bar.addMenu(self.tr("&View"))
-        view_menu.addAction(a[ActionId.SHOW_LIBRARY])
-        view_menu.addAction(self.toolbar_toggle)
-
-        entry_menu = bar.addMenu(self.tr("E&ntry"))
-        entry_action_ids: tuple[ActionId | None, ...] = (
-            ActionId.OPEN_ENTRY,
-            None,
-            ActionId.DUPLICATE,
-            ActionId.RENAME,
-            ActionId.DELETE,
-            None,
-            ActionId.FAVOURITE,
-            ActionId.EDIT_TAGS,
-            None,
-            ActionId.EXPORT_SELECTION,
-            ActionId.EXPORT_PDF,
-            ActionId.PRINT,
-        )
-        context: list[QAction | None] = []
-        for entry_id in entry_action_ids:
-            if entry_id is None:
-                entry_menu.addSeparator()
-                context.append(None)
-            else:
-                entry_menu.addAction(a[entry_id])
-                context.append(a[entry_id])
-        self.browser.set_context_actions(context)
-
-        help_menu = bar.addMenu(self.tr("&Help"))
-        help_menu.addAction(a[ActionId.ABOUT])
-
-    def _build_toolbar(self) -> None:
-        toolbar = self.toolbar
-        toolbar.setObjectName("mainToolbar")
-        toolbar.setMovable(False)
-        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        for action_id in (
-            ActionId.NEW_CHARACTER,
-            ActionId.NEW_ENCOUNTER,
-            ActionId.OPEN_LIBRARY,
-            None,
-            ActionId.IMPORT,
-            ActionId.EXPORT_LIBRARY,
-            ActionId.EXPORT_PDF,
-            None,
-            ActionId.UNDO,
-            ActionId.REDO,
-        ):
-            if action_id is None:
-                toolbar.addSeparator()
-            else:
-                toolbar.addAction(self.actions_by_id[action_id])
-        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, toolbar)
 
     def _connect(self) -> None:
         a = self.actions_by_id
@@ -258,14 +167,15 @@ class MainWindow(LibraryHost):
             ActionId.UNDO: self.documents.undo_group.undo,
             ActionId.REDO: self.documents.undo_group.redo,
             ActionId.FIND: self.find,
-            ActionId.PREFERENCES: self.show_preferences,
+            ActionId.PREFERENCES: lambda: main_dialogs.show_preferences(self),
             ActionId.OPEN_ENTRY: self.open_selected,
             ActionId.DUPLICATE: lambda: _entry_actions().duplicate(self),
             ActionId.RENAME: lambda: _entry_actions().rename(self),
             ActionId.DELETE: lambda: _entry_actions().delete(self),
             ActionId.FAVOURITE: lambda: _entry_actions().toggle_favourite(self),
             ActionId.EDIT_TAGS: lambda: _entry_actions().edit_tags(self),
-            ActionId.ABOUT: self.show_about,
+            ActionId.FIGHT_KEYS: lambda: main_dialogs.show_fight_keys(self),
+            ActionId.ABOUT: lambda: main_dialogs.show_about(self),
             ActionId.SHOW_LIBRARY: self.toggle_library,
         }
         for action_id, handler in handlers.items():
@@ -507,61 +417,8 @@ class MainWindow(LibraryHost):
                 path = path.with_suffix(".numdesk")
             self.controller.new_library(path)
 
-    def show_preferences(self) -> None:
-        """Edit > Preferences."""
-        from numdesk.views.preferences import PreferencesDialog
-
-        dialog = PreferencesDialog(self.settings, self)
-        if dialog.exec():
-            choice = dialog.chosen_theme()
-            self.settings.set_theme(choice)
-            app = QApplication.instance()
-            if isinstance(app, QApplication):
-                theme.apply_theme(app, choice)
-
-    def show_about(self) -> None:
-        """Help > About, with the CSRD attribution when the library holds CSRD content."""
-        from numdesk.views.about import AboutDialog
-
-        AboutDialog(self.windowIcon(), self.csrd_license_text(), self).exec()
-
-    def csrd_license_text(self) -> str | None:
-        """The Cypher System Open License attribution, if CSRD content was imported."""
-        if not self.controller.is_open or not self.controller.csrd_present():
-            return None
-        from numdesk.io import csrd_license
-
-        return csrd_license.attribution_text()
-
-    # -- layout between runs ----------------------------------------------------------
-
-    def restore_layout(self) -> None:
-        """Put the window, toolbar, splitter and table columns back as they were."""
-        geometry = self.settings.layout_bytes("geometry")
-        if geometry is not None:
-            self.restoreGeometry(geometry)
-        state = self.settings.layout_bytes("state")
-        if state is not None:
-            self.restoreState(state)
-        splitter = self.settings.layout_bytes("splitter")
-        if splitter is not None:
-            self.splitter.restoreState(splitter)
-        header = self.settings.layout_bytes("browserHeader")
-        if header is not None:
-            self.browser.table.horizontalHeader().restoreState(header)
-
-    def save_layout(self) -> None:
-        """Remember the window, toolbar, splitter and table columns."""
-        self.settings.set_layout_bytes("geometry", self.saveGeometry())
-        self.settings.set_layout_bytes("state", self.saveState())
-        self.settings.set_layout_bytes("splitter", self.splitter.saveState())
-        self.settings.set_layout_bytes(
-            "browserHeader", self.browser.table.horizontalHeader().saveState()
-        )
-        self.settings.sync()
-
     def closeEvent(self, event: QCloseEvent) -> None:
         """Store pending edits, remember the layout, then close."""
-        self.save_layout()
+        save_layout(self)
         self.documents.close_all()
         super().closeEvent(event)

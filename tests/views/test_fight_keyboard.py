@@ -175,3 +175,26 @@ def test_keys_list_and_tooltips(qtbot: QtBot, tmp_path: Path) -> None:
     window.table.setFocus()
     press(qtbot, Qt.Key.Key_W, CTRL_SHIFT)
     assert "Only PCs take wounds" in window.message.text()
+
+
+def test_the_fight_keys_are_in_the_main_help_menu(qtbot: QtBot, tmp_path: Path) -> None:
+    from main_window_helpers import make_controller, make_window
+
+    window = make_window(qtbot, make_controller(tmp_path))
+    help_menu = next(
+        a.menu() for a in window.menuBar().actions() if a.text().replace("&", "") == "Help"
+    )
+    entry = next(a for a in help_menu.actions() if a.text().replace("&", "") == "Fight Keys…")
+    listed: list[tuple[str, str]] = []
+
+    def read(dialog: QWidget) -> None:
+        assert isinstance(dialog, KeysDialog)
+        table = dialog.table
+        listed.extend(
+            (table.item(r, 0).text(), table.item(r, 1).text()) for r in range(table.rowCount())
+        )
+        dialog.reject()
+
+    with_modal(entry.trigger, read)
+    assert len(listed) == len(FIGHT_KEYS)
+    assert any(keys == "Ctrl+Shift+A" for keys, _what in listed), listed

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QMainWindow, QTabWidget, QWidget
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QMainWindow, QSplitter, QTabWidget, QToolBar, QWidget
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QProgressDialog
 
     from numdesk.controllers.library import LibraryController
     from numdesk.controllers.settings import AppSettings
+    from numdesk.views.actions import ActionId
     from numdesk.views.documents import Documents
     from numdesk.views.library.browser import LibraryBrowser
 
@@ -30,6 +32,10 @@ class LibraryHost(QMainWindow):
     documents: Documents
     import_progress: QProgressDialog | None
     print_progress: QProgressDialog | None
+    splitter: QSplitter
+    toolbar: QToolBar
+    toolbar_toggle: QAction
+    actions_by_id: dict[ActionId, QAction]
 
     def open_entry(self, uid: str) -> QWidget:
         """Open entry `uid` in a tab (or its window) and return the widget shown."""
