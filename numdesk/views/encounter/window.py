@@ -21,34 +21,14 @@ import weakref
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QItemSelectionModel, QSize, Qt, QTimer
-from PySide6.QtGui import (
-    QAction,
-    QCloseEvent,
-    QKeySequence,
-    QShowEvent,
-)
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QComboBox,
-    QFileDialog,
-    QHBoxLayout,
-    QLabel,
-    QListView,
-    QMainWindow,
-    QSplitter,
-    QTextBrowser,
-    QToolBar,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import QSize, Qt, QTimer
+from PySide6.QtGui import QCloseEvent, QShowEvent
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QWidget
 
 from numdesk.controllers.encounter import EncounterController
-from numdesk.model.encounter import Combatant
 from numdesk.model.errors import DomainError
 from numdesk.model.operations.encounter import (
     NextTurn,
-    PreviousTurn,
     SetGroupInitiative,
     current_slot,
     losing_turn,
@@ -57,22 +37,21 @@ from numdesk.model.operations.encounter import (
 )
 from numdesk.model.operations.encounter_build import new_initiative_problem
 from numdesk.rules.dice import Dice
-from numdesk.rules.profiles import PROFILES
 from numdesk.views.encounter.actions_panel import ActionPanel
 from numdesk.views.encounter.builder import BuilderPanel
 from numdesk.views.encounter.drops import EntryDrops
-from numdesk.views.encounter.fight_table import FightTable
+from numdesk.views.encounter.fight_actions import FightActions
+from numdesk.views.encounter.fight_layout import FightLayout
 from numdesk.views.encounter.initiative_dialog import InitiativeDialog
 from numdesk.views.encounter.keys import FightKeyboard, KeysDialog
-from numdesk.views.encounter.log_model import LogModel
+from numdesk.views.encounter.selection import TableSelection
 from numdesk.views.encounter.statblock import stat_block_html
-from numdesk.views.encounter.table import Column, CombatantTableModel
-from numdesk.views.encounter.turn_header import TurnHeader, set_text
+from numdesk.views.encounter.table import CombatantTableModel
+from numdesk.views.encounter.turn_header import set_text
 from numdesk.views.plain_text import file_name
-from numdesk.views.theme import heading_font
 
 
-class EncounterWindow(QMainWindow):
+class EncounterWindow(FightActions, FightLayout, TableSelection, QMainWindow):
     """One open encounter (a top-level window)."""
 
     def __init__(self, controller: EncounterController, parent: QWidget | None = None) -> None:
@@ -124,199 +103,6 @@ class EncounterWindow(QMainWindow):
         # a small screen: take all of it (maximized leaves room for the title bar)
         self.resize(wanted.boundedTo(free))
         self.setWindowState(self.windowState() | Qt.WindowState.WindowMaximized)
-
-    # -- construction ---------------------------------------------------------------------
-    def _build_actions(self) -> None:
-        stack = self.controller.undo_stack
-        self.undo_action = QAction(self.tr("Undo"), self)
-        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
-        self.undo_action.triggered.connect(stack.undo)
-        self.redo_action = QAction(self.tr("Redo"), self)
-        self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
-        self.redo_action.triggered.connect(stack.redo)
-        stack.canUndoChanged.connect(self.undo_action.setEnabled)
-        stack.canRedoChanged.connect(self.redo_action.setEnabled)
-        stack.undoTextChanged.connect(self._undo_text)
-        stack.redoTextChanged.connect(self._redo_text)
-        self.undo_action.setEnabled(stack.canUndo())
-        self.redo_action.setEnabled(stack.canRedo())
-        self.next_action = QAction(self.tr("Next turn"), self)
-        self.next_action.setShortcut(QKeySequence("Ctrl+Right"))
-        self.next_action.triggered.connect(lambda: self._do(self._next_turn))
-        self.previous_action = QAction(self.tr("Previous turn"), self)
-        self.previous_action.setShortcut(QKeySequence("Ctrl+Left"))
-        self.previous_action.triggered.connect(
-            lambda: self._do(lambda: self.controller.apply(PreviousTurn()))
-        )
-        self.reroll_action = QAction(self.tr("New initiative…"), self)
-        self.reroll_action.setShortcut(QKeySequence("Ctrl+I"))
-        self.reroll_action.setToolTip(
-            self.tr(
-                "Initiative for every PC at the start of a round: type each player's d20 "
-                "or let the app roll"
-            )
-        )
-        self.reroll_action.triggered.connect(self.new_initiative)
-        self.keys_action = QAction(self.tr("Keys"), self)
-        self.keys_action.setShortcut(QKeySequence("F1"))
-        self.keys_action.setToolTip(self.tr("Every key of the fight"))
-        self.keys_action.triggered.connect(self.show_keys)
-        self.group_action = QAction(self.tr("NPCs act together"), self)
-        self.group_action.setCheckable(True)
-        self.group_action.setShortcut(QKeySequence("Ctrl+G"))
-        self.group_action.toggled.connect(self._toggle_group)
-        self.export_action = QAction(self.tr("Export log…"), self)
-        self.export_action.setShortcut(QKeySequence("Ctrl+E"))
-        self.export_action.triggered.connect(lambda: self.export_log())
-        self.new_fight_action = QAction(self.tr("New fight from this"), self)
-        self.new_fight_action.setShortcut(QKeySequence("Ctrl+Shift+N"))
-        self.new_fight_action.setToolTip(
-            self.tr(
-                "Save a copy of this encounter as it was before the fight (round 0, full "
-                "health, empty log) and open it; this one stays as the record"
-            )
-        )
-        self.new_fight_action.triggered.connect(lambda: self._do(self.new_fight))
-        # the builder matters while preparing; mid-fight its room is better given to the
-        # table, so it folds away when the fight starts, and a fight already under way
-        # opens without it
-        self.builder_action = QAction(self.tr("Builder"), self)
-        self.builder_action.setCheckable(True)
-        self.builder_action.setShortcut(QKeySequence("Ctrl+B"))
-        self.builder_action.setToolTip(self.tr("Show the panel that adds combatants"))
-        self.builder_action.setChecked(self.controller.encounter.round < 1)
-        self.builder_action.toggled.connect(lambda on: self.builder.setVisible(on))
-        toolbar = QToolBar(self.tr("Encounter"), self)
-        toolbar.setObjectName("encounterToolbar")
-        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        for action in (
-            self.undo_action,
-            self.redo_action,
-            None,
-            self.previous_action,
-            self.next_action,
-            self.reroll_action,
-            self.group_action,
-            None,
-            self.export_action,
-            self.new_fight_action,
-            self.builder_action,
-            self.keys_action,
-        ):
-            if action is None:
-                toolbar.addSeparator()
-            else:
-                toolbar.addAction(action)
-                self.addAction(action)
-                keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
-                if keys:
-                    action.setToolTip(f"{action.toolTip()} ({keys})")
-        self.next_action.setToolTip(
-            self.tr("Next turn; starts the fight in preparation (Ctrl+→, or Space in the table)")
-        )
-        self.previous_action.setToolTip(
-            self.tr(
-                "Back one turn within this round (Ctrl+←, or Backspace in the table). "
-                "To go back into the previous round, use Undo (Ctrl+Z): it restores that "
-                "round's order and the conditions that ended exactly."
-            )
-        )
-        self.addToolBar(toolbar)
-
-    def _undo_text(self, text: str) -> None:
-        self.undo_action.setToolTip(self.tr("Undo: {0} (Ctrl+Z)").format(text))
-
-    def _redo_text(self, text: str) -> None:
-        self.redo_action.setToolTip(self.tr("Redo: {0} (Ctrl+Y)").format(text))
-
-    def _build_layout(self) -> None:
-        self.title = QLabel()
-        self.title.setObjectName("encounterTitle")
-        self.title.setFont(heading_font(self.title.font(), 1.0))
-        self.summary = QLabel()
-        self.summary.setWordWrap(True)
-        self.header = TurnHeader(self.previous_action, self.next_action)
-        self.round_label = self.header.round_label
-        self.previous_button = self.header.previous_button
-        self.next_button = self.header.next_button
-        self.stunned_banner = self.header.stunned_banner
-        self.stunned_text = self.header.stunned_text
-        self.skip_button = self.header.skip_button
-
-        self.table = FightTable(self.model, self.next_action, self.previous_action)
-
-        self.log_model = LogModel(self.controller, self)
-        self.log = QListView()
-        self.log.setModel(self.log_model)
-        self.log.setObjectName("encounterLog")
-        self.log.setAlternatingRowColors(True)
-        self.log.setUniformItemSizes(True)
-        self.log.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-
-        middle = QWidget()
-        mid_layout = QVBoxLayout(middle)
-        mid_layout.setContentsMargins(0, 0, 0, 0)
-        self.profile_combo = QComboBox()
-        self.profile_combo.setObjectName("profileCombo")
-        for profile in PROFILES.values():
-            self.profile_combo.addItem(self.tr(profile.label), profile.name)
-        self.profile_combo.activated.connect(self._choose_profile)
-        rules_label = QLabel(self.tr("&Rules:"))
-        rules_label.setBuddy(self.profile_combo)
-        title_row = QHBoxLayout()
-        title_row.addWidget(self.title, 1)
-        title_row.addWidget(rules_label)
-        title_row.addWidget(self.profile_combo)
-        mid_layout.addLayout(title_row)
-        mid_layout.addWidget(self.summary)
-        mid_layout.addWidget(self.header)
-        vsplit = QSplitter(Qt.Orientation.Vertical)
-        vsplit.addWidget(self.table)
-        log_box = QWidget()
-        log_layout = QVBoxLayout(log_box)
-        log_layout.setContentsMargins(0, 0, 0, 0)
-        log_layout.addWidget(QLabel(self.tr("Log")))
-        log_layout.addWidget(self.log)
-        vsplit.addWidget(log_box)
-        vsplit.setStretchFactor(0, 3)
-        vsplit.setStretchFactor(1, 1)
-        mid_layout.addWidget(vsplit, 1)
-
-        self.stat_block = QTextBrowser()
-        self.stat_block.setObjectName("statBlock")
-        self.message = QLabel()
-        self.message.setObjectName("encounterMessage")
-        self.message.setWordWrap(True)
-        self.message.setStyleSheet("color: #b3261e; font-weight: bold;")
-        # two lines reserved: a message never pushes the buttons around
-        line = self.message.fontMetrics().lineSpacing()
-        self.message.setFixedHeight(2 * line + 4)
-        right = QSplitter(Qt.Orientation.Vertical)
-        right.addWidget(self.stat_block)
-        right_bottom = QWidget()
-        rb_layout = QVBoxLayout(right_bottom)
-        rb_layout.setContentsMargins(0, 0, 0, 0)
-        rb_layout.addWidget(self.message)
-        rb_layout.addWidget(self.panel, 1)
-        right.addWidget(right_bottom)
-        right.setCollapsible(1, False)
-        # the actions all show at 1366 × 768 (no scrolling); the stat block takes the rest
-        # and scrolls itself
-        right.setStretchFactor(0, 1)
-        right.setStretchFactor(1, 0)
-
-        split = QSplitter(Qt.Orientation.Horizontal)
-        split.addWidget(self.builder)
-        self.builder.setVisible(self.builder_action.isChecked())
-        split.addWidget(middle)
-        split.addWidget(right)
-        split.setSizes([230, 766, 370])
-        split.setStretchFactor(1, 1)
-        central = QWidget()
-        central_layout = QVBoxLayout(central)
-        central_layout.setContentsMargins(6, 2, 6, 6)
-        central_layout.addWidget(split)
-        self.setCentralWidget(central)
 
     # -- refreshing ---------------------------------------------------------------------
     def refresh(self) -> None:
@@ -402,79 +188,6 @@ class EncounterWindow(QMainWindow):
         if key != self._panel_key:
             self._panel_key = key
             self.panel.show_combatant(combatant)
-
-    # -- selection helpers (keyboard users and tests) -----------------------------------
-    def selected(self) -> Combatant | None:
-        index = self.table.currentIndex()
-        return self.model.combatant_at(index.row()) if index.isValid() else None
-
-    def selected_combatants(self) -> list[Combatant]:
-        """Every selected row, top to bottom (the current row when none is selected)."""
-        rows = sorted({i.row() for i in self.table.selectionModel().selectedRows()})
-        found = [self.model.combatant_at(r) for r in rows]
-        chosen = [c for c in found if c is not None]
-        if not chosen:
-            current = self.selected()
-            return [current] if current is not None else []
-        return chosen
-
-    def select_many(self, uids: list[str]) -> None:
-        """Select the rows of `uids` (the first becomes the current row)."""
-        selection = self.table.selectionModel()
-        selection.clearSelection()
-        flags = QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows
-        for number, uid in enumerate(uids):
-            row = self.model.row_of(uid)
-            if row < 0:
-                continue
-            index = self.model.index(row, Column.NAME)
-            if number == 0:
-                selection.setCurrentIndex(index, flags)
-            else:
-                selection.select(index, flags)
-        self.panel.show_targets()
-
-    def select_npcs(self) -> None:
-        """Select every NPC still standing (an area attack on all of them)."""
-        uids = [
-            c.uid
-            for c in self.controller.encounter.combatants
-            if c.side == "npc" and not c.defeated
-        ]
-        self.select_many(uids)
-
-    def step_selection(self, delta: int) -> None:
-        """Move the current row up or down (Ctrl+Up / Ctrl+Down, from any field)."""
-        count = self.model.rowCount()
-        if not count:
-            return
-        row = self.table.currentIndex().row()
-        row = 0 if row < 0 else (row + delta) % count
-        self.table.selectionModel().setCurrentIndex(
-            self.model.index(row, Column.NAME),
-            QItemSelectionModel.SelectionFlag.ClearAndSelect
-            | QItemSelectionModel.SelectionFlag.Rows,
-        )
-
-    def selected_uid(self) -> str:
-        combatant = self.selected()
-        return combatant.uid if combatant else ""
-
-    def select(self, uid: str) -> None:
-        row = self.model.row_of(uid)
-        if row >= 0:
-            self.table.selectionModel().setCurrentIndex(
-                self.model.index(row, Column.NAME),
-                QItemSelectionModel.SelectionFlag.ClearAndSelect
-                | QItemSelectionModel.SelectionFlag.Rows,
-            )
-
-    def select_name(self, name: str) -> None:
-        for c in self.controller.encounter.combatants:
-            if c.name == name:
-                self.select(c.uid)
-                return
-        raise KeyError(name)
 
     # -- actions --------------------------------------------------------------------------
     def show_message(self, text: str) -> None:

@@ -1,0 +1,131 @@
+"""The encounter window's layout: the builder on the left; the name, Rules box, round
+header, combatant table and log in the middle; the stat block over the actions on the
+right. It fits a 1366 × 768 screen without scrolling the actions.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QListView,
+    QSplitter,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from numdesk.controllers.encounter import EncounterController
+from numdesk.rules.profiles import PROFILES
+from numdesk.views.encounter.actions_panel import ActionPanel
+from numdesk.views.encounter.builder import BuilderPanel
+from numdesk.views.encounter.fight_table import FightTable
+from numdesk.views.encounter.log_model import LogModel
+from numdesk.views.encounter.table import CombatantTableModel
+from numdesk.views.encounter.turn_header import TurnHeader
+from numdesk.views.theme import heading_font
+
+
+class FightLayout:
+    """The widgets of `EncounterWindow` and where they sit (a mixin)."""
+
+    controller: EncounterController
+    model: CombatantTableModel
+    builder: BuilderPanel
+    panel: ActionPanel
+    previous_action: QAction
+    next_action: QAction
+    builder_action: QAction
+
+    def _build_layout(self) -> None:
+        self.title = QLabel()
+        self.title.setObjectName("encounterTitle")
+        self.title.setFont(heading_font(self.title.font(), 1.0))
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.header = TurnHeader(self.previous_action, self.next_action)
+        self.round_label = self.header.round_label
+        self.previous_button = self.header.previous_button
+        self.next_button = self.header.next_button
+        self.stunned_banner = self.header.stunned_banner
+        self.stunned_text = self.header.stunned_text
+        self.skip_button = self.header.skip_button
+
+        self.table = FightTable(self.model, self.next_action, self.previous_action)
+
+        self.log_model = LogModel(self.controller, self)
+        self.log = QListView()
+        self.log.setModel(self.log_model)
+        self.log.setObjectName("encounterLog")
+        self.log.setAlternatingRowColors(True)
+        self.log.setUniformItemSizes(True)
+        self.log.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+
+        middle = QWidget()
+        mid_layout = QVBoxLayout(middle)
+        mid_layout.setContentsMargins(0, 0, 0, 0)
+        self.profile_combo = QComboBox()
+        self.profile_combo.setObjectName("profileCombo")
+        for profile in PROFILES.values():
+            self.profile_combo.addItem(self.tr(profile.label), profile.name)
+        self.profile_combo.activated.connect(self._choose_profile)
+        rules_label = QLabel(self.tr("&Rules:"))
+        rules_label.setBuddy(self.profile_combo)
+        title_row = QHBoxLayout()
+        title_row.addWidget(self.title, 1)
+        title_row.addWidget(rules_label)
+        title_row.addWidget(self.profile_combo)
+        mid_layout.addLayout(title_row)
+        mid_layout.addWidget(self.summary)
+        mid_layout.addWidget(self.header)
+        vsplit = QSplitter(Qt.Orientation.Vertical)
+        vsplit.addWidget(self.table)
+        log_box = QWidget()
+        log_layout = QVBoxLayout(log_box)
+        log_layout.setContentsMargins(0, 0, 0, 0)
+        log_layout.addWidget(QLabel(self.tr("Log")))
+        log_layout.addWidget(self.log)
+        vsplit.addWidget(log_box)
+        vsplit.setStretchFactor(0, 3)
+        vsplit.setStretchFactor(1, 1)
+        mid_layout.addWidget(vsplit, 1)
+
+        self.stat_block = QTextBrowser()
+        self.stat_block.setObjectName("statBlock")
+        self.message = QLabel()
+        self.message.setObjectName("encounterMessage")
+        self.message.setWordWrap(True)
+        self.message.setStyleSheet("color: #b3261e; font-weight: bold;")
+        # two lines reserved: a message never pushes the buttons around
+        line = self.message.fontMetrics().lineSpacing()
+        self.message.setFixedHeight(2 * line + 4)
+        right = QSplitter(Qt.Orientation.Vertical)
+        right.addWidget(self.stat_block)
+        right_bottom = QWidget()
+        rb_layout = QVBoxLayout(right_bottom)
+        rb_layout.setContentsMargins(0, 0, 0, 0)
+        rb_layout.addWidget(self.message)
+        rb_layout.addWidget(self.panel, 1)
+        right.addWidget(right_bottom)
+        right.setCollapsible(1, False)
+        # the actions all show at 1366 × 768 (no scrolling); the stat block takes the rest
+        # and scrolls itself
+        right.setStretchFactor(0, 1)
+        right.setStretchFactor(1, 0)
+
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(self.builder)
+        self.builder.setVisible(self.builder_action.isChecked())
+        split.addWidget(middle)
+        split.addWidget(right)
+        split.setSizes([230, 766, 370])
+        split.setStretchFactor(1, 1)
+        central = QWidget()
+        central_layout = QVBoxLayout(central)
+        central_layout.setContentsMargins(6, 2, 6, 6)
+        central_layout.addWidget(split)
+        self.setCentralWidget(central)
