@@ -14,14 +14,12 @@ from collections.abc import Callable
 from contextlib import nullcontext
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFormLayout,
-    QGridLayout,
     QGroupBox,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -51,9 +49,9 @@ from numdesk.model.operations.encounter_health import (
 )
 from numdesk.model.operations.encounter_table import TablePick
 from numdesk.rules.conditions import Condition as RulesCondition
-from numdesk.rules.table_picks import PICKS, TAKE_ATTACK, effect_picks, picks_for
+from numdesk.rules.table_picks import TAKE_ATTACK
 from numdesk.rules.types import ActionTiming, DamageType, WoundSeverity
-from numdesk.views.encounter.keys import key_text
+from numdesk.views.encounter.panel_look import compact, fill_picks, key_tooltips
 from numdesk.views.forms import child, load_form
 from numdesk.views.sheet.damage_kind import chosen_kind, kind_combo
 
@@ -129,9 +127,9 @@ class ActionPanel(QWidget):
         editor = self.condition.lineEdit()
         if editor is not None:  # the combo box is editable in the form
             editor.setPlaceholderText(self.tr("or type your own"))
-        self._compact(form)
-        self._fill_picks()
-        self._key_tooltips()
+        compact(form)
+        fill_picks(self.pick, self._controller.profile.defense_actions)
+        key_tooltips(form)
         self._connect()
         self.show_combatant(None)
 
@@ -211,95 +209,6 @@ class ActionPanel(QWidget):
         )
         self.remove_button.clicked.connect(
             lambda: self._act(lambda uid: c.apply(RemoveCombatant(uid)))
-        )
-
-    def _compact(self, form: QWidget) -> None:
-        """Pack the controls into fewer rows and thinner margins, so the whole panel fits
-        beside the table at 1366 × 768 without scrolling."""
-        grid = child(form, QGridLayout, "initiativeGrid")
-        for column, widget in enumerate(
-            (self.roll_value, self.set_roll_button, self.eases, self.roll_button)
-        ):
-            grid.removeWidget(widget)
-            grid.addWidget(widget, 0, column)
-        timing = child(form, QGridLayout, "timingGrid")
-        for widget, row, column in (
-            (self.first_button, 0, 0),
-            (self.last_button, 0, 1),
-            (self.wait_button, 0, 2),
-            (self.act_now_button, 1, 0),
-            (self.normal_button, 1, 1),
-        ):
-            timing.removeWidget(widget)
-            timing.addWidget(widget, row, column, 1, 2 if widget is self.normal_button else 1)
-        damage = child(form, QFormLayout, "damageForm")
-        armor_row, _role = damage.getWidgetPosition(self.ignore_armor)
-        damage.takeRow(armor_row)  # the Ignore Armor box joins the Type row
-        type_at, _role = damage.getWidgetPosition(self.damage_type)
-        damage.takeRow(type_at)
-        type_row = QHBoxLayout()
-        type_row.addWidget(self.damage_type, 1)
-        type_row.addWidget(self.ignore_armor)
-        damage.insertRow(type_at, child(form, QLabel, "typeLabel"), type_row)
-        intrusion = child(form, QFormLayout, "intrusionForm")
-        intrude_at, _role = intrusion.getWidgetPosition(self.intrude_button)
-        intrusion.takeRow(intrude_at)  # the intrusion button joins Refuse and Natural 1
-        buttons = child(form, QHBoxLayout, "intrusionButtons")
-        buttons.insertWidget(0, self.intrude_button)
-        self.intrude_button.setText(self.tr("&Intrusion (+2, give 1)"))
-        for box in (
-            self.initiative_box,
-            self.damage_box,
-            self.condition_box,
-            self.timing_box,
-            self.intrusion_box,
-        ):
-            layout = box.layout()
-            if layout is not None:
-                layout.setContentsMargins(6, 2, 6, 4)
-                layout.setSpacing(3)
-        outer = form.layout()
-        if outer is not None:
-            outer.setSpacing(2)
-
-    def _fill_picks(self) -> None:
-        """Table actions first (T1–T4), then the effects of a 19 and a 20 (T5)."""
-        profile = self._controller.profile
-        # the effect names are long: the box stays narrow, its list shows them whole
-        self.pick.setSizeAdjustPolicy(
-            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
-        )
-        self.pick.setMinimumContentsLength(18)
-        self.pick.view().setMinimumWidth(420)
-        for rule in picks_for(profile.defense_actions):
-            text = self.tr("{0} ({1})").format(self.tr(rule.label), rule.rule)
-            self.pick.addItem(text, rule.key)
-        for needs in ("19", "20"):
-            for rule in effect_picks(needs):
-                self.pick.addItem(self.tr("{0}: {1}").format(needs, self.tr(rule.label)), rule.key)
-        for row in range(self.pick.count()):
-            rule = PICKS[self.pick.itemData(row)]
-            if rule.note:
-                self.pick.setItemData(row, self.tr(rule.note), Qt.ItemDataRole.ToolTipRole)
-
-    def _key_tooltips(self) -> None:
-        """Every button says its key (the same map as the Keys dialog, F1)."""
-        for button, key_id, what in (
-            (self.damage_button, "amount", self.tr("Damage every selected combatant")),
-            (self.heal_button, "heal", self.tr("Heal every selected combatant")),
-            (self.wound_button, "wound", self.tr("Wound every selected PC")),
-            (self.add_condition_button, "condition", self.tr("Add to every selected row")),
-            (self.pick_button, "pick", self.tr("Apply to every selected row")),
-            (self.intrude_button, "intrusion", self.tr("GM intrusion on the selected PC")),
-            (self.first_button, "first", self.tr("First action this round")),
-            (self.last_button, "last", self.tr("Last action this round")),
-            (self.wait_button, "wait", self.tr("Wait: act later this round")),
-        ):
-            button.setToolTip(self.tr("{0} ({1})").format(what, key_text(key_id)))
-        self.amount.setToolTip(
-            self.tr("Type the amount and press Enter to damage ({0} comes here)").format(
-                key_text("amount")
-            )
         )
 
     def _wound(self) -> WoundSeverity:
