@@ -50,6 +50,8 @@ class PickRule:
     needs: str = ""
     defense_actions: bool = False
     note: str = ""
+    #: the log's sentence when "<name> is <condition>" does not read ("{0}": the name)
+    says: str = ""
 
 
 _ACTIONS = (
@@ -89,6 +91,7 @@ _ACTIONS = (
         1,
         defense_actions=True,
         note="the hit lands on the taker with one extra minor wound; once per turn",
+        says="{0} takes an attack meant for an ally",
     ),
     PickRule(
         GUARD,

@@ -72,6 +72,9 @@ class TablePick(EncounterOperation):
             span = "until removed"
         else:
             span = "1 round" if rule.rounds == 1 else f"{rule.rounds} rounds"
-        return Change(
-            f"{rule.label}: {target.name} is {rule.condition} ({span}){note}", kind="condition"
+        said = (
+            rule.says.format(target.name)
+            if rule.says
+            else f"{rule.label}: {target.name} is {rule.condition}"
         )
+        return Change(f"{said} ({span}){note}", kind="condition")
