@@ -16,7 +16,7 @@ from typing import Any
 from numdesk.io import foundry_items as fi
 from numdesk.io.foundry_core import SourceActor
 from numdesk.io.foundry_cypher import at, layout_of, where
-from numdesk.model.creature import Creature
+from numdesk.model.creature import Creature, CreatureItem
 from numdesk.model.follower import Follower
 
 _NPC_SECTIONS = {
@@ -64,40 +64,37 @@ def split_notes(raw: Any, cr: Creature) -> None:
             setattr(cr, field, "\n".join(t for t in (getattr(cr, field), *lines) if t))
 
 
-def stat_items(a: SourceActor, cr: Creature) -> None:
-    """A stat block's items as its text: attacks to combat, gear to loot, skills to mods."""
-    for item in a.items():
-        kind = item.kind.lower().replace(" ", "-")
-        text = fi.html_text(item.sys.get("description"))
-        line = f"{item.name}: {text}".rstrip(": ")
-        if kind == "skill":
-            rating = fi.value(item.sys, "rating", "skillLevel", "Trained")
-            cr.modifications.append(f"{item.name} ({rating})")
-        elif kind == "attack":
-            weapon = fi.weapon(item.name, item.sys)
-            attack = f"{item.name}: {weapon.damage} damage, {weapon.range} range. {weapon.notes}"
-            cr.combat = "\n".join(t for t in (cr.combat, attack.strip()) if t)
-        elif kind in ("cypher", "artifact", "oddity", "equipment", "material", "ammo", "armor"):
-            cr.loot = "\n".join(t for t in (cr.loot, line) if t)
-        elif kind == "ability":
-            cr.modifications.append(line)
-        else:
-            cr.description = "\n".join(t for t in (cr.description, f"{line} ({kind})") if t)
-        a.changed(
-            item.where,
-            f"the {kind.replace('-', ' ')} '{item.name}' became part of the stat block text.",
-        )
+def stat_items(a: SourceActor) -> list[CreatureItem]:
+    """A stat block's items, each value in its own field of a `CreatureItem`."""
+    return [fi.stat_item(item.kind, item.name, item.sys) for item in a.items()]
 
 
-def _health(a: SourceActor, lay: ModuleType, key: str, cr: Creature | None = None) -> int:
+def _health(a: SourceActor, lay: ModuleType, key: str) -> tuple[int, int | None]:
+    """The maximum, and the current value when it is below it (None: at the maximum)."""
     block = a.block(*lay.PATHS[key])
     maximum = max(0, fi.as_int(block.get("max"), 0))
-    current = block.get("value")
-    if current is not None and fi.as_int(current, maximum) != maximum:
+    current = fi.as_int(block.get("value"), maximum)
+    if current == maximum:
+        return maximum, None
+    kept = max(0, min(current, maximum))
+    if kept != current:
+        a.changed(
+            where(lay, key) + ".value",
+            f"the current {key.replace('npc_', '')} {current} is outside 0..{maximum}; "
+            f"kept as {kept}.",
+        )
+    return maximum, kept
+
+
+def _moved_current(a: SourceActor, lay: ModuleType, key: str) -> int:
+    """A current value numdesk has no place for (a community's infrastructure): noted."""
+    maximum, current = _health(a, lay, key)
+    if current is not None:
+        name = key.replace("npc_", "")
         a.moved(
             where(lay, key) + ".value",
-            f"the current {key.replace('npc_', '')} {current} of {maximum}",
-            f"Current {key.replace('npc_', '')} when exported: {current} of {maximum}",
+            f"the current {name} {current} of {maximum}",
+            f"Current {name} when exported: {current} of {maximum}",
         )
     return maximum
 
@@ -109,11 +106,12 @@ def npc(a: SourceActor, profile: str) -> Creature:
     if cr.level != level:
         a.changed(where(lay, "npc_level"), f"level {level} is outside 0..10; kept within it.")
     _combat_numbers(a, lay, cr)
-    cr.health = _health(a, lay, "npc_health") if a.block(*lay.PATHS["npc_health"]) else None
+    if a.block(*lay.PATHS["npc_health"]):
+        cr.health, cr.current_health = _health(a, lay, "npc_health")
     split_notes(at(a, lay, "npc_notes"), cr)
     if text := fi.html_text(a.sys.get("description")):
         cr.description = "\n\n".join(t for t in (cr.description, text) if t)
-    stat_items(a, cr)
+    cr.items = stat_items(a)
     _keep_notes(a, cr)
     return cr
 
@@ -135,12 +133,12 @@ def community(a: SourceActor, profile: str) -> Creature:
     rank = fi.as_int(at(a, lay, "rank"), 1)
     cr = Creature(name=a.name, level=min(10, max(0, rank)), profile=profile, kind="community")
     _combat_numbers(a, lay, cr)
-    cr.health = _health(a, lay, "npc_health")
-    cr.stats["infrastructure"] = _health(a, lay, "infrastructure")
+    cr.health, cr.current_health = _health(a, lay, "npc_health")
+    cr.stats["infrastructure"] = _moved_current(a, lay, "infrastructure")
     split_notes(at(a, lay, "npc_notes"), cr)
     if text := fi.html_text(a.sys.get("description")):
         cr.description = "\n\n".join(t for t in (cr.description, text) if t)
-    stat_items(a, cr)
+    cr.items = stat_items(a)
     _keep_notes(a, cr)
     return cr
 
@@ -156,7 +154,7 @@ def vehicle(a: SourceActor, profile: str) -> Creature:
         for t in (fi.html_text(a.sys.get("description")), fi.html_text(at(a, lay, "npc_notes")))
         if t
     )
-    stat_items(a, cr)
+    cr.items = stat_items(a)
     _keep_notes(a, cr)
     return cr
 
@@ -164,26 +162,22 @@ def vehicle(a: SourceActor, profile: str) -> Creature:
 def companion(a: SourceActor, profile: str) -> Follower:
     lay = layout_of(a.sys)
     fl = Follower(name=a.name, level=max(1, fi.as_int(at(a, lay, "npc_level"), 1)), profile=profile)
-    fl.health = _health(a, lay, "npc_health")
+    fl.health, fl.current_health = _health(a, lay, "npc_health")
     fl.armor = max(0, fi.as_int(at(a, lay, "npc_armor")))
     damage = at(a, lay, "npc_damage")
     fl.damage = fi.as_int(damage) if damage not in (None, "") else None
     fl.disposition = str(at(a, lay, "disposition") or "").strip()
     fl.category = str(at(a, lay, "category") or "").strip()
     fl.owner = str(at(a, lay, "owned_by") or "").strip()
-    if bonus := fi.as_int(at(a, lay, "npc_initiative")):
-        a.moved(
-            where(lay, "npc_initiative"), "the initiative bonus", f"Initiative bonus: {bonus:+d}"
-        )
+    fl.initiative_bonus = fi.as_int(at(a, lay, "npc_initiative"))
+    fl.items = stat_items(a)
     scratch = Creature(name=a.name)
     split_notes(at(a, lay, "npc_notes"), scratch)
-    stat_items(a, scratch)
-    parts = [fi.html_text(a.sys.get("description")), scratch.description]
-    parts += [
+    parts = [
+        fi.html_text(a.sys.get("description")),
+        scratch.description,
         f"Combat: {scratch.combat}" if scratch.combat else "",
-        "Skills and abilities: " + "; ".join(scratch.modifications)
-        if scratch.modifications
-        else "",
+        "Modifications: " + "; ".join(scratch.modifications) if scratch.modifications else "",
         f"Carries: {scratch.loot}" if scratch.loot else "",
     ]
     fl.notes = "\n\n".join(t for t in (*parts, *a.notes) if t)

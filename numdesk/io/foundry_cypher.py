@@ -148,15 +148,16 @@ def _advancements(a: SourceActor, lay: ModuleType, ch: Character) -> None:
         adv for key, adv in zip(lay.ADVANCEMENT_KEYS, _ADVANCEMENTS, strict=True) if flags.get(key)
     ]
     source = where(lay, "advancement")
+    key_of = dict(zip(_ADVANCEMENTS, lay.ADVANCEMENT_KEYS, strict=True))
     if Advancement.SKILL in bought and Advancement.OTHER in bought:
         bought.remove(Advancement.OTHER)
         a.refused(
-            source,
+            f"{source}.{key_of[Advancement.OTHER]}",
             "the Other advancement was not kept (a tier has Skill or Other, and Skill was ticked).",
         )
     if len(bought) > 3:
         a.refused(
-            source,
+            f"{source}.{key_of[bought[-1]]}",
             f"the {bought[-1].value} advancement was not kept "
             "(buying the fourth one raises the tier).",
         )
@@ -177,11 +178,12 @@ def _recoveries(a: SourceActor, lay: ModuleType, ch: Character) -> None:
         extra = keys[: count - 1]
         ch.extra_recoveries += [rest] * len(extra)
         ch.extra_recoveries_used += [rest for key in extra if block.get(key)]
-        if any(block.get(key) for key in keys[count - 1 :]):
-            a.refused(
-                where(lay, "recoveries"),
-                "ticks on recoveries the sheet had switched off were not kept.",
-            )
+        for key in keys[count - 1 :]:
+            if block.get(key):
+                a.refused(
+                    f"{where(lay, 'recoveries')}.{key}",
+                    "a tick on an extra recovery the sheet had switched off was not kept.",
+                )
     roll = str(at(a, lay, "recovery_roll") or "")
     match = re.fullmatch(r"\s*1d6\s*\+\s*(\d+)\s*", roll)
     if match and int(match.group(1)) > ch.tier:

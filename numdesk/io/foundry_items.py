@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from numdesk.model.abilities import Ability, Skill
+from numdesk.model.creature import CreatureItem
 from numdesk.model.items import Armor, Artifact, Cypher, Equipment, Oddity, Weapon
 from numdesk.rules.types import AbilityKind, ArmorCategory, SkillLevel, Stat, WeaponCategory
 
@@ -203,3 +204,58 @@ def weapon(name: str, sys: dict[str, Any]) -> Weapon:
         range=str(value(sys, "range", "range", "") or "").strip() or "immediate",
         notes="\n".join(n for n in notes if n),
     )
+
+
+_STAT_KINDS = {
+    "attack": "attack",
+    "npcattack": "attack",
+    "weapon": "attack",
+    "skill": "skill",
+    "ability": "ability",
+    "power-shift": "ability",
+    "cypher": "cypher",
+    "artifact": "artifact",
+    "oddity": "oddity",
+    "equipment": "equipment",
+    "material": "equipment",
+    "ammo": "equipment",
+    "armor": "equipment",
+}
+
+
+def stat_item(kind: str, name: str, sys: dict[str, Any]) -> CreatureItem:
+    """An NPC's, companion's or vehicle's item as a line of its stat block, every value
+    in its own field (Cypher System v1 and v2 layouts, and the Numenera system's)."""
+    kind = _STAT_KINDS.get(kind.lower().replace(" ", "-"), "other")
+    text = "\n".join(
+        t
+        for t in (html_text(sys.get("description")), html_text(value(sys, "notes", "notes", "")))
+        if t
+    )
+    item = CreatureItem(name=name, kind=kind, text=text)
+    if kind == "attack":
+        damage = value(sys, "damage", "damage", None)
+        item.damage = as_int(damage) if damage not in (None, "") else None
+        item.range = str(value(sys, "range", "range", "") or "").strip().lower()
+        item.weapon = str(value(sys, "type", "attackType", "") or "").strip().lower()
+    if kind in ("attack", "skill"):
+        steps = as_int(value(sys, "steps", "modifiedBy", 0))
+        modifier = str(value(sys, "modifier", "modified", "eased") or "eased").lower()
+        item.steps = -steps if modifier.startswith("hinder") else steps
+        rating = value(sys, "skillRating", "skillRating", None) if kind == "attack" else None
+        rating = rating or value(sys, "rating", "skillLevel", "")
+        item.rating = str(rating or "").strip()
+    level = value(sys, "level", "level", None)
+    if kind in ("cypher", "artifact", "oddity") and level not in (None, ""):
+        item.level = as_int(level) if as_int(level, -1) >= 0 else None
+        if item.level is None:
+            item.text = "\n".join(t for t in (f"Level {level}.", item.text) if t)
+    cost = as_int(value(sys, "cost", "costPoints", 0))
+    if kind == "ability" and cost:
+        pool = str(value(sys, "pool", "costPool", "") or "")
+        spent = f"{cost} {pool}" if pool and pool != "Pool" else str(cost)
+        item.text = "\n".join(t for t in (f"Costs {spent}.", item.text) if t)
+    quantity = value(sys, "quantity", "quantity", None)
+    if quantity not in (None, ""):
+        item.quantity = as_int(quantity, 1)
+    return item

@@ -276,12 +276,15 @@ def numenera_npc(a: SourceActor, profile: str | None, kind: str = "npc") -> Crea
     )
     health = a.block("health")
     cr.health = max(0, fi.as_int(health.get("max"), 3 * cr.level))
-    if fi.as_int(health.get("value"), cr.health) != cr.health:
-        a.moved(
-            "system.health.value",
-            f"the current health {health.get('value')}",
-            f"Current health when exported: {health.get('value')} of {cr.health}",
-        )
+    current = fi.as_int(health.get("value"), cr.health)
+    if current != cr.health:
+        cr.current_health = max(0, min(current, cr.health))
+        if cr.current_health != current:
+            a.changed(
+                "system.health.value",
+                f"the current health {current} is outside 0..{cr.health}; "
+                f"kept as {cr.current_health}.",
+            )
     cr.armor = max(0, fi.as_int(a.sys.get("armor")))
     cr.damage = f"{fi.as_int(a.sys.get('damage'))} points"
     cr.movement = str(a.sys.get("movement") or "").strip().capitalize()
@@ -303,16 +306,7 @@ def numenera_npc(a: SourceActor, profile: str | None, kind: str = "npc") -> Crea
         texts = [_text(a.sys.get("description"))]
         split_notes(a.sys.get("info"), cr)
     cr.description = "\n\n".join(t for t in (*texts, cr.description) if t)
-    for item in a.items():
-        notes = fi.html_text(item.sys.get("notes"))
-        line = f"{item.name}: {notes}".rstrip(": ")
-        if item.kind in ("npcAttack", "weapon"):
-            cr.combat = "\n".join(t for t in (cr.combat, line) if t)
-        elif item.kind in ("ability", "skill"):
-            cr.modifications.append(line)
-        else:
-            cr.loot = "\n".join(t for t in (cr.loot, line) if t)
-        a.changed(item.where, f"the {item.kind} '{item.name}' became part of the stat block text.")
+    cr.items = [fi.stat_item(item.kind, item.name, item.sys) for item in a.items()]
     if a.notes:
         cr.description = "\n\n".join(t for t in (cr.description, *a.notes) if t)
     return cr

@@ -50,15 +50,16 @@ def creature_combatants(
     else:
         start = max(used, default=0) + 1
         names = [f"{base} {start + i}" for i in range(count)]
-    health = creature.max_health
+    maximum = creature.max_health
+    health = maximum if creature.current_health is None else creature.current_health
     return [
         Combatant(
             name=name,
             side="npc",
             source_uid=creature.uid,
             level=creature.level,
-            health=health,
-            max_health=health,
+            health=max(0, min(health, maximum)),
+            max_health=maximum,
             armor=creature.armor,
             armor_against=dict(creature.armor_against),
         )
@@ -67,15 +68,17 @@ def creature_combatants(
 
 
 def follower_combatant(follower: Follower) -> Combatant:
-    """A follower on the PCs' side; health 3 × level unless its entry says otherwise (C14)."""
-    health = follower.health if follower.health is not None else 3 * follower.level
+    """A follower on the PCs' side; health 3 × level unless its entry says otherwise (C14),
+    starting at its current health when it was saved hurt."""
+    maximum = follower.health if follower.health is not None else 3 * follower.level
+    health = maximum if follower.current_health is None else follower.current_health
     return Combatant(
         name=follower.name,
         side="follower",
         source_uid=follower.uid,
         level=follower.level,
-        health=health,
-        max_health=health,
+        health=max(0, min(health, maximum)),
+        max_health=maximum,
     )
 
 

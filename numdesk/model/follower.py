@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from numdesk.model.creature import CreatureItem
 from numdesk.model.items import new_uid
 
 
@@ -24,4 +25,9 @@ class Follower:
     category: str = ""
     #: the character it follows, by name, when it came without one
     owner: str = ""
+    #: its skills, abilities, attacks and things it carries, listed by name
+    items: list[CreatureItem] = field(default_factory=list)
+    initiative_bonus: int = 0
+    #: health when it was saved below its maximum; a fight starts it there
+    current_health: int | None = None
     uid: str = field(default_factory=new_uid)

@@ -148,7 +148,8 @@ def test_cypher_v1_stat_blocks_companion_and_token() -> None:
     assert town.stats == {"infrastructure": 12}
     assert town.modifications == ["Defends as level 5"] and town.combat == "Militia of thirty."
     assert "Government: A council of five elders." in town.description
-    assert "Current health when exported: 15 of 18" in town.description
+    assert town.current_health == 15  # hurt when exported: a fight starts it there
+    assert "Current health" not in town.description
     barge = _read("cypher_v1_vehicle.json").entries[0].obj
     assert isinstance(barge, Creature)
     assert (barge.kind, barge.level, barge.stats) == (
@@ -156,13 +157,23 @@ def test_cypher_v1_stat_blocks_companion_and_token() -> None:
         4,
         {"crew": 3, "weapon systems": 1},
     )
-    assert barge.combat == "Harpoon Launcher: 6 damage, Long range."
+    harpoon = barge.items[0]
+    assert (harpoon.name, harpoon.kind, harpoon.damage, harpoon.range, harpoon.weapon) == (
+        "Harpoon Launcher",
+        "attack",
+        6,
+        "long",
+        "heavy weapon",
+    )
+    assert harpoon.line() == "Harpoon Launcher (6 damage, long, heavy weapon, practiced)"
+    assert barge.combat == ""
     pip_file = _read("cypher_v1_companion.json")
     pip = pip_file.entries[0].obj
     assert isinstance(pip, Follower)  # alone in the import: a follower entry of its own
     assert (pip.level, pip.health, pip.armor, pip.damage) == (2, 6, 1, 2)
     assert (pip.disposition, pip.category, pip.owner) == ("Loyal", "Creature", "Oren Blackwell")
-    assert "Carries a light load." in pip.notes and "Climbing (Trained)" in pip.notes
+    assert "Carries a light load." in pip.notes
+    assert [(i.name, i.kind, i.rating) for i in pip.items] == [("Climbing", "skill", "Trained")]
     token = _read("cypher_v1_token.json")
     assert token.entries == []
     assert [line.outcome for line in token.lines] == ["skipped"]
@@ -259,7 +270,11 @@ def test_numenera_system_actors_are_not_taken_for_cypher_ones() -> None:
     assert isinstance(raider, Creature)
     assert (raider.level, raider.health, raider.armor, raider.damage) == (4, 15, 3, "5 points")
     assert raider.modifications == ["Climbs as level 5", "perception as level 3"]
-    assert raider.combat == "Fights to the death.\nAxe: Two attacks per round."
+    assert raider.combat == "Fights to the death."
+    assert [(i.name, i.kind, i.text) for i in raider.items] == [
+        ("Axe", "attack", "Two attacks per round.")
+    ]
+    assert raider.current_health == 12
     assert (raider.motive, raider.movement) == ("Hunt", "Short")
     village = _read("numenera_community.json").entries[0].obj
     assert isinstance(village, Creature)
