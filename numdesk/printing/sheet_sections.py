@@ -252,7 +252,8 @@ def followers(c: Canvas, ch: Character, width: float) -> list[Row]:
         if mods:
             meta += " · " + mods
         right = tr("Level {level}").format(level=f.level)
-        body.extend(entry_rows(c, width, f.name, right, meta, f.notes))
+        details = "\n".join([*(item.line() for item in f.items), f.notes]).strip()
+        body.extend(entry_rows(c, width, f.name, right, meta, details))
     return section(c, tr("Followers"), body) if body else []
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from numdesk.model.creature import Creature
+from numdesk.model.creature import Creature, item_groups
 from numdesk.printing.blocks import (
     HINT_GRAY,
     SMALL,
@@ -111,6 +111,9 @@ def creature_rows(c: Canvas, creature: Creature, width: float, blank: bool = Fal
         rows.extend(
             label_value_rows(c, tr("Modifications"), "; ".join(creature.modifications), width)
         )
+    for title, lines in item_groups(creature.items):
+        rows.append(spacer_row(1.5))
+        rows.extend(label_value_rows(c, tr(title), " · ".join(lines), width))
     for label, value in (
         (tr("Combat"), creature.combat),
         (tr("Interaction"), creature.interaction),

@@ -12,6 +12,7 @@ from html import escape
 from PySide6.QtCore import QCoreApplication
 
 from numdesk.controllers.encounter import EncounterController
+from numdesk.model.creature import item_groups
 from numdesk.model.encounter import Combatant
 from numdesk.model.operations.encounter_health import OBJECT_STATE_WORDS
 from numdesk.rules.types import Stat
@@ -58,6 +59,7 @@ def stat_block_html(controller: EncounterController, combatant: Combatant | None
                 _row("Damage", escape(creature.damage)),
                 _row("Movement", escape(creature.movement)),
                 _row("Modifications", _lines(creature.modifications)),
+                *(_row(title, _lines(lines)) for title, lines in item_groups(creature.items)),
                 _row("Combat", escape(creature.combat)),
                 _row("GM intrusions", _lines(creature.intrusions)),
                 _row("Interaction", escape(creature.interaction)),

@@ -10,9 +10,10 @@ import html
 from PySide6.QtCore import QCoreApplication
 
 from numdesk.model.creation import descriptor_effects
-from numdesk.model.creature import Creature
+from numdesk.model.creature import Creature, item_groups
 from numdesk.model.tables import RollTable
 from numdesk.model.templates import SentenceTemplate, TierAbilities, TypeTemplate
+from numdesk.rules.profiles import get_profile
 from numdesk.rules.types import Stat
 
 translate = QCoreApplication.translate
@@ -35,6 +36,14 @@ def _t(text: str) -> str:
 
 def _given(value: int | None) -> str:
     return "—" if value is None else str(value)
+
+
+def _rules(profile: str) -> str:
+    """The rules' name as the user reads it (a house rules set by its name, not its uid)."""
+    try:
+        return get_profile(profile).label
+    except KeyError:
+        return profile
 
 
 def _heading(name: str, subtitle: str, description: str) -> list[str]:
@@ -73,7 +82,8 @@ def _list(title: str, items: list[str]) -> str:
 
 def type_page(entry: TypeTemplate, background: RollTable | None = None) -> str:
     """A type as its rulebook page: Pools and Edges, starting values, abilities by tier."""
-    parts = _heading(entry.name, _t("Type · {0} rules").format(entry.profile), entry.description)
+    subtitle = _t("Type · {0} rules").format(_rules(entry.profile))
+    parts = _heading(entry.name, subtitle, entry.description)
     head = "".join(f"<th>{_e(_t(s.value.capitalize()))}</th>" for s in Stat)
     pools = "".join(f"<td>{_given(entry.pools.get(s))}</td>" for s in Stat)
     edges = "".join(f"<td>{_given(entry.edges.get(s))}</td>" for s in Stat)
@@ -117,7 +127,7 @@ def type_page(entry: TypeTemplate, background: RollTable | None = None) -> str:
 
 def sentence_page(entry: SentenceTemplate) -> str:
     """A descriptor, focus or flavor: characteristics, what a new character gets, links."""
-    subtitle = _t("{0} · {1} rules").format(_t(entry.part.capitalize()), entry.profile)
+    subtitle = _t("{0} · {1} rules").format(_t(entry.part.capitalize()), _rules(entry.profile))
     parts = _heading(entry.name, subtitle, entry.description)
     if entry.characteristics:
         items = []
@@ -141,20 +151,24 @@ def sentence_page(entry: SentenceTemplate) -> str:
 
 def creature_page(entry: Creature) -> str:
     """A creature or NPC as a stat block."""
-    kind = _t("NPC") if entry.kind == "npc" else _t("Creature")
+    kind = {"npc": _t("NPC"), "community": _t("Community"), "vehicle": _t("Vehicle")}.get(
+        entry.kind, _t("Creature")
+    )
     parts = _heading(
         f"{entry.name} {entry.level} ({entry.target_number})",
-        _t("{0} · {1} rules").format(kind, entry.profile),
+        _t("{0} · {1} rules").format(kind, _rules(entry.profile)),
         entry.description,
     )
     rows = [
         (_t("Motive"), entry.motive),
         (_t("Environment"), entry.environment),
         (_t("Health"), entry.max_health),
+        (_t("Health now"), "" if entry.current_health is None else entry.current_health),
         (_t("Damage inflicted"), entry.damage),
         (_t("Armor"), entry.armor or ""),
         (_t("Movement"), entry.movement),
         (_t("Modifications"), "; ".join(entry.modifications)),
+        *((_t(title), " · ".join(lines)) for title, lines in item_groups(entry.items)),
         (_t("Combat"), entry.combat),
         (_t("Interaction"), entry.interaction),
         (_t("Use"), entry.use),

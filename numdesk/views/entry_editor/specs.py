@@ -44,6 +44,7 @@ from numdesk.views.entry_editor.fields import (
     enum_choices,
 )
 from numdesk.views.entry_editor.rules_fields import KindArmorField, RulesSwitchesField
+from numdesk.views.entry_editor.stat_items import StatItemsTable
 from numdesk.views.entry_editor.tables import EquipmentTable, SkillsTable, TiersTable
 
 #: `translate("Context", "literal")`: a call lupdate extracts (a helper taking a
@@ -88,6 +89,8 @@ def _creature() -> list[Field]:
             [
                 (translate("EntryEditor", "Creature"), "creature"),
                 (translate("EntryEditor", "NPC"), "npc"),
+                (translate("EntryEditor", "Community"), "community"),
+                (translate("EntryEditor", "Vehicle"), "vehicle"),
             ],
         ),
         OptionalIntField(
@@ -95,6 +98,12 @@ def _creature() -> list[Field]:
             translate("EntryEditor", "&Health"),
             0,
             translate("EntryEditor", "blank: the target number"),
+        ),
+        OptionalIntField(
+            "current_health",
+            translate("EntryEditor", "Health no&w"),
+            0,
+            translate("EntryEditor", "blank: unhurt (a fight starts it here)"),
         ),
         IntField("armor", translate("EntryEditor", "&Armor"), *_span("Creature.armor")),
         KindArmorField("armor_against", translate("EntryEditor", "Extra Armor a&gainst kinds")),
@@ -109,6 +118,9 @@ def _creature() -> list[Field]:
         TextField("use", translate("EntryEditor", "&Use")),
         TextField("loot", translate("EntryEditor", "Loo&t")),
         LinesField("intrusions", translate("EntryEditor", "GM intr&usions (one per line)")),
+        StatItemsTable(
+            "items", translate("EntryEditor", "Attacks, skills, abilities and things carried")
+        ),
     ]
 
 
@@ -281,7 +293,24 @@ FORMS: dict[EntryKind, Callable[[], list[Field]]] = {
             0,
             translate("EntryEditor", "blank: by level"),
         ),
+        OptionalIntField(
+            "current_health",
+            translate("EntryEditor", "Health no&w"),
+            0,
+            translate("EntryEditor", "blank: unhurt (a fight starts it here)"),
+        ),
+        IntField("armor", translate("EntryEditor", "&Armor"), 0, 20),
+        OptionalIntField(
+            "damage",
+            translate("EntryEditor", "&Damage"),
+            0,
+            translate("EntryEditor", "blank: none"),
+        ),
+        IntField("initiative_bonus", translate("EntryEditor", "&Initiative bonus"), -10, 10),
         DataField("modifiers", translate("EntryEditor", "&Task modifiers"), dict[str, int]),
+        StatItemsTable(
+            "items", translate("EntryEditor", "Attacks, skills, abilities and things carried")
+        ),
         TextField("notes", translate("EntryEditor", "No&tes")),
     ],
     EntryKind.RULES_SET: lambda: [

@@ -63,7 +63,8 @@ LIST_MIN_WIDTH = 360
 class Column:
     """One column: the header, the item field it edits and how values are typed in.
 
-    `kind` is "text", "int", "optint" (blank means none), "bool" or "choice";
+    `kind` is "text", "int", "optint" (blank means none), "bool", "choice" or "lines"
+    (a read-only list of stat block items, one `line()` each);
     `choices` returns the allowed values for "choice" (None allowed when `optional`).
     """
 
@@ -149,15 +150,24 @@ class ItemTableModel(QAbstractTableModel):
 
     def flags(self, index: Index) -> Qt.ItemFlag:
         base = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-        if self.spec.columns[index.column()].kind == "bool":
+        kind = self.spec.columns[index.column()].kind
+        if kind == "bool":
             return base | Qt.ItemFlag.ItemIsUserCheckable
-        return base | Qt.ItemFlag.ItemIsEditable
+        return base if kind == "lines" else base | Qt.ItemFlag.ItemIsEditable
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
             return None
         column = self.spec.columns[index.column()]
         value = getattr(self.items()[index.row()], column.field)
+        if column.kind == "lines":
+            lines = [item.line() for item in value]
+            if role == Qt.ItemDataRole.DisplayRole:
+                text = "; ".join(lines)
+                return text if len(text) <= 80 else text[:77] + "…"
+            if role == Qt.ItemDataRole.ToolTipRole and lines:
+                return "\n".join(lines)
+            return None
         if column.kind == "bool":
             if role == Qt.ItemDataRole.CheckStateRole:
                 return Qt.CheckState.Checked if value else Qt.CheckState.Unchecked

@@ -253,6 +253,12 @@ LIST_SPECS: dict[str, ListSpec] = {
                     "int",
                     width=75,
                 ),
+                Column(
+                    QT_TRANSLATE_NOOP("ItemTableModel", "Attacks, skills, gear"),
+                    "items",
+                    "lines",
+                    width=160,
+                ),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Notes"), "notes"),
             ),
             lambda: Follower("New follower"),
