@@ -19,6 +19,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
+from numdesk.controllers.ability_links import AbilityLink, AbilityLinks
 from numdesk.controllers.undo import CommandGroup, OperationCommand
 from numdesk.model.character import Character
 from numdesk.model.history import now_iso
@@ -56,6 +57,12 @@ class CharacterController(QObject):
         self._library_controller = library_controller
         self._character: Character = library.characters.load(uid)
         self._saving = False
+        # linked abilities show their library entry's current text: followed again after
+        # every change (an undo may bring back an older copy), before any view redraws
+        self._links = AbilityLinks(library)
+        self._links.read(self._character)
+        self._links.follow(self._character)
+        self.changed.connect(self._follow_links)
         self.undo_stack = QUndoStack(self)
         self.roll_log: list[tuple[RollRecord, str]] = []
         self.dice = dice if dice is not None else Dice()
@@ -64,6 +71,9 @@ class CharacterController(QObject):
             signal = getattr(library_controller, "entrySaved", None)
             if signal is not None:
                 signal.connect(self._on_entry_saved)
+            deleted = getattr(library_controller, "entryDeleted", None)
+            if deleted is not None:
+                deleted.connect(self._on_linked_entry_changed)
 
     # -- what the views read ---------------------------------------------------------
     @property
@@ -88,6 +98,17 @@ class CharacterController(QObject):
     def profile(self) -> Profile:
         """The rules profile of the character; views ask it instead of testing names."""
         return get_profile(self._character.profile)
+
+    def ability_link(self, uid: str) -> AbilityLink | None:
+        """How the text of ability `uid` is found (library, own, entry gone); None if
+        the ability was not taken from the library."""
+        ability = next((a for a in self._character.abilities if a.uid == uid), None)
+        return None if ability is None else self._links.link(ability)
+
+    def refresh_links(self) -> None:
+        """Read every linked library entry again and redraw (a library changed on disk)."""
+        self._links.read(self._character)
+        self.changed.emit()
 
     # -- changing the character --------------------------------------------------------
     def apply(self, operation: Operation[Character], text: str | None = None) -> Change:
@@ -150,6 +171,7 @@ class CharacterController(QObject):
     def reload(self) -> None:
         """Re-read the character from the library and drop the undo history (see module doc)."""
         self._character = self._library.characters.load(self._uid)
+        self._links.read(self._character)
         self.undo_stack.clear()
         self.reloaded.emit()
         self.changed.emit()
@@ -180,6 +202,17 @@ class CharacterController(QObject):
     def _on_entry_saved(self, uid: str) -> None:
         if uid == self._uid and not self._saving:
             self.reload()
+        elif uid in self._links:
+            self._on_linked_entry_changed(uid)
+
+    def _on_linked_entry_changed(self, uid: str) -> None:
+        """A linked entry changed or went: show its new text, or the copy kept."""
+        if uid in self._links:
+            self._links.reread(uid)
+            self.changed.emit()
+
+    def _follow_links(self) -> None:
+        self._links.follow(self._character)
 
     def _on_roll(self, record: RollRecord) -> None:
         at = now_iso()

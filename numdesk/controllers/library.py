@@ -261,6 +261,10 @@ class LibraryController(QObject):
         tags: Collection[str] | None = None,
         favourites_only: bool = False,
         limit: int = 500,
+        *,
+        level_min: int | None = None,
+        level_max: int | None = None,
+        offset: int = 0,
     ) -> list[EntrySummary]:
         """Entries matching the browser's search box and filters, best first."""
         source = self._preview if self._preview is not None else self.library
@@ -268,14 +272,49 @@ class LibraryController(QObject):
             text,
             kinds=kinds,
             profile=profile,
+            level_min=level_min,
+            level_max=level_max,
             tags=tags,
             favourites_only=favourites_only,
             limit=limit,
+            offset=offset,
+        )
+
+    def count_matches(
+        self,
+        text: str = "",
+        kinds: Collection[EntryKind] | None = None,
+        profile: str | None = None,
+        tags: Collection[str] | None = None,
+        favourites_only: bool = False,
+        *,
+        level_min: int | None = None,
+        level_max: int | None = None,
+    ) -> int:
+        """How many entries `search` finds with these filters (for "N entries")."""
+        source = self._preview if self._preview is not None else self.library
+        return source.count_matches(
+            text,
+            kinds=kinds,
+            profile=profile,
+            level_min=level_min,
+            level_max=level_max,
+            tags=tags,
+            favourites_only=favourites_only,
         )
 
     def load(self, uid: str) -> ModelObject:
         """A fresh copy of the stored entry `uid`."""
         return self.library.load(uid)
+
+    def load_resolved(self, uid: str) -> ModelObject:
+        """Entry `uid` as it is shown: a character's abilities linked to library entries
+        carry those entries' current text (what a printout or an export holds)."""
+        from numdesk.controllers.ability_links import follow_library
+
+        entry = self.library.load(uid)
+        follow_library(self.library, entry)
+        return entry
 
     def kind_of(self, uid: str) -> EntryKind:
         """The kind of entry `uid`."""
@@ -461,9 +500,16 @@ class LibraryController(QObject):
         self, path: Path, uids: Sequence[str] | None = None, progress: Progress | None = None
     ) -> int:
         """Write the entries `uids` (all when None) as numdesk JSON to `path`; returns how many."""
+        from numdesk.controllers.ability_links import follow_library
         from numdesk.io.export import export_entries
 
-        return export_entries(self.library, Path(path), uids=uids, progress=progress)
+        return export_entries(
+            self.library,
+            Path(path),
+            uids=uids,
+            progress=progress,
+            prepare=lambda entry: follow_library(self.library, entry),
+        )
 
     def csrd_present(self) -> bool:
         """Whether the library holds CSRD content (the About box then shows its license)."""

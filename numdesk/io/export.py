@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
 from pathlib import Path
 
 from numdesk.io.entries import Progress
@@ -34,8 +34,12 @@ def export_entries(
     uids: Iterable[str] | None = None,
     kinds: Collection[EntryKind] | None = None,
     progress: Progress | None = None,
+    prepare: Callable[[ModelObject], None] | None = None,
 ) -> int:
     """Write the chosen entries to `out` and return how many were written.
+
+    `prepare` may complete each entry before it is written (the library controller gives
+    linked abilities their library entry's current text).
 
     `uids` picks entries (one or a selection); otherwise every entry of `kinds`, or the
     whole library. The file is written next to `out` first and then moved into place, so
@@ -44,7 +48,10 @@ def export_entries(
     summaries = _summaries(lib, uids, kinds)
     items: list[tuple[ModelObject, list[str], bool]] = []
     for done, summary in enumerate(summaries, start=1):
-        items.append((lib.load(summary.uid), list(summary.tags), summary.favourite))
+        entry = lib.load(summary.uid)
+        if prepare is not None:
+            prepare(entry)
+        items.append((entry, list(summary.tags), summary.favourite))
         if progress is not None:
             progress(done, len(summaries))
     items = _with_rules_sets(lib, items)

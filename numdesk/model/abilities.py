@@ -24,6 +24,9 @@ class Ability:
 
     `library_uid` links an ability taken from the library (a type's, a focus's) to that
     entry, so the sheet can open it and follow its text; "" for a hand-made ability.
+    For a linked ability `description` is the copy of the entry's text last seen (kept so
+    an export, a printout or another library still has it) unless `own_text` says the
+    player wrote their own, which the library then never replaces.
     """
 
     name: str
@@ -35,6 +38,7 @@ class Ability:
     description: str = ""
     cost_text: str = ""
     library_uid: str = ""
+    own_text: bool = False
     #: put aside: kept on the sheet but no longer in use
     archived: bool = False
     uid: str = field(default_factory=new_uid)

@@ -21,8 +21,9 @@ from numdesk.model.items import Armor, Artifact, Cypher, Equipment, Oddity, Shie
 from numdesk.model.limits import LimitError, check_limits
 from numdesk.rules.damage import check_kind_armor
 from numdesk.rules.defense import new_shield
+from numdesk.rules.effort import MAX_EDGE
 from numdesk.rules.errors import RulesError
-from numdesk.rules.items import parse_depletion
+from numdesk.rules.items import MAX_DEVICE_LEVEL, parse_depletion
 from numdesk.rules.profiles import Profile, get_profile
 from numdesk.rules.types import Advancement, SkillLevel, Stat, WoundSeverity
 
@@ -108,7 +109,7 @@ def check_pool(pool: StatPool, stat: Stat, prefix: str = "pools") -> None:
     name = stat.value.capitalize()
     base = f"{prefix}.{stat.value}"
     check_int(pool.maximum, f"{base}.maximum", f"The {name} Pool maximum", minimum=0)
-    check_int(pool.edge, f"{base}.edge", f"{name} Edge", minimum=0)
+    check_int(pool.edge, f"{base}.edge", f"{name} Edge", minimum=0, maximum=MAX_EDGE)
     check_int(pool.current, f"{base}.current", f"The {name} Pool", minimum=0)
     if pool.current > pool.maximum:
         raise DomainError(
@@ -171,7 +172,13 @@ def check_sheet_item(item: Any, profile: Profile, field: str) -> None:
         kind = "cypher" if isinstance(item, Cypher) else "artifact"
         check_text(item.name, f"{field}.name", f"A {kind}'s name", required=True)
         if item.level is not None:
-            check_int(item.level, f"{field}.level", f"A {kind}'s level", minimum=1)
+            check_int(
+                item.level,
+                f"{field}.level",
+                f"A {kind}'s level",
+                minimum=1,
+                maximum=MAX_DEVICE_LEVEL,
+            )
         if isinstance(item, Artifact):
             with domain_errors(f"{field}.depletion"):
                 parse_depletion(check_text(item.depletion, f"{field}.depletion", "Depletion"))

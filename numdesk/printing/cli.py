@@ -131,6 +131,9 @@ def _parts(library: Any, entries: list[tuple[str, str]], blank: bool) -> list[Pa
             parts.append(creatures_part(run, blank))
             run = []
         if kind == "character":
+            from numdesk.controllers.ability_links import follow_library
+
+            follow_library(library, entry)  # linked abilities: their library text
             parts.append(character_part(entry, blank))
         else:
             creatures, characters = _linked(library, entry)

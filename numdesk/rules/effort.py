@@ -14,6 +14,9 @@ FURTHER_LEVEL_COST = 2
 IMPAIRED_SURCHARGE = 1
 DAMAGE_PER_LEVEL = 3
 AREA_DAMAGE_PER_LEVEL = 2
+#: The highest Edge a stat can have: a type gives at most 1, and Perfection (A1) adds 1
+#: once per tier for six tiers. A sheet asking for more holds a typo, not a character.
+MAX_EDGE = 7
 
 
 def effort_cost(levels: int, *, impaired: bool = False) -> int:

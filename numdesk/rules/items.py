@@ -155,6 +155,21 @@ class LevelRoll:
     summary: str
 
 
+def level_dice_count(text: str) -> tuple[int, int] | None:
+    """How many dice of how many sides `text` rolls for a level (T9): (0, 0) for a fixed
+    level such as "4", None when `roll_device_level` would refuse it. A dialog asking a
+    player for the faces they rolled shows one field per die."""
+    match = _LEVEL_DICE.match(text or "")
+    if not text or not text.strip() or match is None or not (match["sides"] or match["plus"]):
+        return None
+    if not match["sides"]:
+        return (0, 0)
+    count, sides = int(match["count"] or 1), int(match["sides"])
+    if not (1 <= count <= 10 and 2 <= sides <= 100):
+        return None
+    return (count, sides)
+
+
 def roll_device_level(text: str, dice: Dice) -> LevelRoll:
     """Roll a cypher's or artifact's level from text such as "1d6+2", "d6" or "4" (T9).
 

@@ -55,7 +55,7 @@ from numdesk.store.rules_sets import (
     register_sets,
 )
 from numdesk.store.schema import Entry, Meta, Tag
-from numdesk.store.search import query_summaries
+from numdesk.store.search import count_matches, query_summaries
 from numdesk.store.starter import STARTER_EDITION, load_starter
 from numdesk.store.writer import (
     drop_unused_tags,
@@ -368,11 +368,13 @@ class Library:
         tags: Collection[str] | None = None,
         favourites_only: bool = False,
         limit: int = 200,
+        offset: int = 0,
     ) -> list[EntrySummary]:
         """Entries matching `text` (words typed so far) and every filter, best first.
 
         A character's level is its tier. Several `tags` must all be present. Entries
-        without a profile (items, abilities, tables) match any `profile`.
+        without a profile (items, abilities, tables) match any `profile`. `offset`
+        skips that many matches (a browser loading page by page).
         """
         with self._reading() as session:
             return query_summaries(
@@ -385,6 +387,30 @@ class Library:
                 tags=tags,
                 favourites_only=favourites_only,
                 limit=limit,
+                offset=offset,
+            )
+
+    def count_matches(
+        self,
+        text: str = "",
+        kinds: Collection[EntryKind] | None = None,
+        profile: str | None = None,
+        level_min: int | None = None,
+        level_max: int | None = None,
+        tags: Collection[str] | None = None,
+        favourites_only: bool = False,
+    ) -> int:
+        """How many entries `search` finds with these filters and no limit."""
+        with self._reading() as session:
+            return count_matches(
+                _dbapi(session),
+                text,
+                kinds=kinds,
+                profile=profile,
+                level_min=level_min,
+                level_max=level_max,
+                tags=tags,
+                favourites_only=favourites_only,
             )
 
     def count(self, kind: EntryKind | None = None) -> int:

@@ -21,7 +21,7 @@ from numdesk.model.summary import EntrySummary
 from numdesk.store.errors import LibraryError
 from numdesk.store.migrate import read_revision
 from numdesk.store.revisions import HEAD
-from numdesk.store.search import query_summaries
+from numdesk.store.search import count_matches, query_summaries
 
 
 class LibraryReader:
@@ -60,6 +60,10 @@ class LibraryReader:
         tags: Collection[str] | None = None,
         favourites_only: bool = False,
         limit: int = 200,
+        *,
+        level_min: int | None = None,
+        level_max: int | None = None,
+        offset: int = 0,
     ) -> list[EntrySummary]:
         """As `Library.search`: entries matching `text` and every filter, best first."""
         return query_summaries(
@@ -67,9 +71,35 @@ class LibraryReader:
             text,
             kinds=kinds,
             profile=profile,
+            level_min=level_min,
+            level_max=level_max,
             tags=tags,
             favourites_only=favourites_only,
             limit=limit,
+            offset=offset,
+        )
+
+    def count_matches(
+        self,
+        text: str = "",
+        kinds: Collection[EntryKind] | None = None,
+        profile: str | None = None,
+        tags: Collection[str] | None = None,
+        favourites_only: bool = False,
+        *,
+        level_min: int | None = None,
+        level_max: int | None = None,
+    ) -> int:
+        """As `Library.count_matches`: how many entries `search` finds."""
+        return count_matches(
+            self._conn,
+            text,
+            kinds=kinds,
+            profile=profile,
+            level_min=level_min,
+            level_max=level_max,
+            tags=tags,
+            favourites_only=favourites_only,
         )
 
     def all_tags(self) -> list[str]:

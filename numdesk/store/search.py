@@ -49,6 +49,57 @@ def _like_prefix(value: str) -> str:
     return escaped + "%"
 
 
+class Filters:
+    """The WHERE clauses of a browser search, shared by listing and counting."""
+
+    def __init__(
+        self,
+        *,
+        kinds: Collection[EntryKind] | None = None,
+        profile: str | None = None,
+        level_min: int | None = None,
+        level_max: int | None = None,
+        tags: Collection[str] | None = None,
+        favourites_only: bool = False,
+        uids: Sequence[str] | None = None,
+    ) -> None:
+        self.where: list[str] = []
+        self.params: dict[str, Any] = {}
+        self.expanding: list[str] = []
+        if kinds is not None:
+            self._add("e.kind IN :kinds", kinds=[EntryKind(k).value for k in kinds])
+        if profile is not None:
+            # entries without a profile (items, abilities, tables) serve both profiles
+            self._add("(e.profile = :profile OR e.profile IS NULL)", profile=profile)
+        if level_min is not None:
+            self._add("e.level >= :level_min", level_min=level_min)
+        if level_max is not None:
+            self._add("e.level <= :level_max", level_max=level_max)
+        if favourites_only:
+            self.where.append("e.favourite = 1")
+        if uids is not None:
+            self._add("e.uid IN :uids", uids=list(uids))
+        tag_keys = sorted({tag_key(t) for t in tags or () if tag_key(t)})
+        if tag_keys:
+            self._add(
+                "e.id IN (SELECT et.entry_id FROM entry_tags et JOIN tags t ON t.id = et.tag_id "
+                "WHERE t.key IN :tag_keys GROUP BY et.entry_id HAVING count(*) = :tag_count)",
+                tag_keys=tag_keys,
+                tag_count=len(tag_keys),
+            )
+
+    def _add(self, clause: str, **params: Any) -> None:
+        self.where.append(clause)
+        for name, value in params.items():
+            self.params[name] = value
+            if isinstance(value, list):
+                self.expanding.append(name)
+
+    def sql(self, keyword: str = " WHERE ") -> str:
+        """The clauses joined, after `keyword` (empty when there are none)."""
+        return keyword + " AND ".join(self.where) if self.where else ""
+
+
 def query_summaries(
     conn: sqlite3.Connection,
     text_query: str = "",
@@ -61,57 +112,38 @@ def query_summaries(
     favourites_only: bool = False,
     uids: Sequence[str] | None = None,
     limit: int | None = 200,
+    offset: int = 0,
 ) -> list[EntrySummary]:
     """Summaries of the entries matching every given filter, best match first.
 
-    `conn` is a DB-API connection; the caller chooses the transaction.
+    `offset` skips that many of the ordered matches, so a browser can load a long
+    result page by page as the user scrolls (`count_matches` says how many there are).
     """
-    where: list[str] = []
-    params: dict[str, Any] = {}
-    expanding: list[str] = []
-    if kinds is not None:
-        where.append("e.kind IN :kinds")
-        params["kinds"] = [EntryKind(k).value for k in kinds]
-        expanding.append("kinds")
-    if profile is not None:
-        # entries without a profile (items, abilities, tables) serve both profiles
-        where.append("(e.profile = :profile OR e.profile IS NULL)")
-        params["profile"] = profile
-    if level_min is not None:
-        where.append("e.level >= :level_min")
-        params["level_min"] = level_min
-    if level_max is not None:
-        where.append("e.level <= :level_max")
-        params["level_max"] = level_max
-    if favourites_only:
-        where.append("e.favourite = 1")
-    if uids is not None:
-        where.append("e.uid IN :uids")
-        params["uids"] = list(uids)
-        expanding.append("uids")
-    tag_keys = sorted({tag_key(t) for t in tags or () if tag_key(t)})
-    if tag_keys:
-        where.append(
-            "e.id IN (SELECT et.entry_id FROM entry_tags et JOIN tags t ON t.id = et.tag_id "
-            "WHERE t.key IN :tag_keys GROUP BY et.entry_id HAVING count(*) = :tag_count)"
-        )
-        params["tag_keys"] = tag_keys
-        params["tag_count"] = len(tag_keys)
-        expanding.append("tag_keys")
-
+    filters = Filters(
+        kinds=kinds,
+        profile=profile,
+        level_min=level_min,
+        level_max=level_max,
+        tags=tags,
+        favourites_only=favourites_only,
+        uids=uids,
+    )
+    params = dict(filters.params)
     columns = "e.id, e.uid, e.kind, e.name, e.profile, e.level, e.subtitle, e.favourite"
     match = fts_query(text_query)
     if match is None:
-        sql = f"SELECT {columns} FROM entries e"
-        if where:
-            sql += " WHERE " + " AND ".join(where)
-        sql += " ORDER BY e.name_key, e.id"
-        if limit is not None:
-            sql += " LIMIT :limit"
-            params["limit"] = limit
-        rows = _run(conn, sql, params, expanding)
+        sql = f"SELECT {columns} FROM entries e{filters.sql()} ORDER BY e.name_key, e.id"
+        if limit is not None or offset:
+            # SQLite needs a LIMIT before an OFFSET; -1 means no limit
+            sql += " LIMIT :limit OFFSET :offset"
+            params["limit"] = -1 if limit is None else limit
+            params["offset"] = offset
+        rows = _run(conn, sql, params, filters.expanding)
     else:
-        ids = _ranked_ids(conn, text_query, match, where, params, expanding, limit)
+        wanted = None if limit is None else offset + limit
+        ids = _ranked_ids(
+            conn, text_query, match, filters.where, params, filters.expanding, wanted
+        )[offset:]
         if not ids:
             return []
         by_id = {
@@ -135,6 +167,44 @@ def query_summaries(
         )
         for entry_id, uid, kind, name, profile, level, subtitle, favourite in rows
     ]
+
+
+def count_matches(
+    conn: sqlite3.Connection,
+    text_query: str = "",
+    *,
+    kinds: Collection[EntryKind] | None = None,
+    profile: str | None = None,
+    level_min: int | None = None,
+    level_max: int | None = None,
+    tags: Collection[str] | None = None,
+    favourites_only: bool = False,
+) -> int:
+    """How many entries `query_summaries` would list with no limit (same filters)."""
+    filters = Filters(
+        kinds=kinds,
+        profile=profile,
+        level_min=level_min,
+        level_max=level_max,
+        tags=tags,
+        favourites_only=favourites_only,
+    )
+    match = fts_query(text_query)
+    if match is None:
+        sql = f"SELECT count(*) FROM entries e{filters.sql()}"
+        return int(_run(conn, sql, dict(filters.params), filters.expanding)[0][0])
+    phrase = " ".join(text_query.split()).casefold()
+    # the same two tiers as `_ranked_ids`: names, then (3+ characters) tags and text
+    if len(phrase) < MIN_TEXT_CHARS:
+        target = f"name : ({match})"
+    else:
+        target = f"{{name tags body}} : ({match})"
+    sql = (
+        "SELECT count(*) FROM entries_fts f JOIN entries e ON e.id = f.rowid"
+        f" WHERE entries_fts MATCH :match{filters.sql(' AND ')}"
+    )
+    params = dict(filters.params, match=target)
+    return int(_run(conn, sql, params, filters.expanding)[0][0])
 
 
 def _run(

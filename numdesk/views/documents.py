@@ -115,6 +115,9 @@ class Documents(QObject):
         )
         widget = open_sheet_widget(character_controller)
         self._controllers[widget] = character_controller
+        opener = getattr(widget, "openEntryRequested", None)
+        if opener is not None:  # an ability's "Open in library"
+            opener.connect(self.open)
         name = character_controller.character.name
         character_controller.changed.connect(
             lambda w=widget, c=character_controller: self._retitle(w, c.character.name)

@@ -126,3 +126,43 @@ def test_open_saved_encounter(
         window.deleteLater()
 
     benchmark.pedantic(open_and_close, rounds=15, iterations=1)
+
+
+def test_keyboard_damage(
+    benchmark: BenchmarkFixture, qtbot: QtBot, fight: tuple[LibraryController, str]
+) -> None:
+    """One damage action as the GM types it: a digit over the table, Enter (keys only)."""
+    window = _open(qtbot, *fight)
+    window.activateWindow()
+    ogres = itertools.cycle([c.uid for c in window.controller.encounter.combatants[PCS:]])
+
+    def setup() -> None:
+        window.select(next(ogres))
+        window.table.setFocus()
+
+    def hit() -> None:
+        qtbot.keyClick(window.table, Qt.Key.Key_2)
+        qtbot.keyClick(window.panel.amount, Qt.Key.Key_Return)
+        QApplication.processEvents()
+
+    benchmark.pedantic(hit, setup=setup, rounds=40, iterations=1)
+    assert window.controller.encounter.combatants[PCS].health == 14  # 2 less Armor 1
+
+
+def test_area_attack_on_every_npc(
+    benchmark: BenchmarkFixture, qtbot: QtBot, fight: tuple[LibraryController, str]
+) -> None:
+    """An area attack on all 46 NPCs from the keyboard: one undo step, 46 log lines."""
+    window = _open(qtbot, *fight)
+
+    def setup() -> None:
+        window.select_npcs()
+        window.table.setFocus()
+
+    def hit() -> None:
+        qtbot.keyClick(window.table, Qt.Key.Key_3)
+        qtbot.keyClick(window.panel.amount, Qt.Key.Key_Return)
+        QApplication.processEvents()
+
+    benchmark.pedantic(hit, setup=setup, rounds=5, iterations=1)
+    assert window.controller.encounter.combatants[PCS].health < 15

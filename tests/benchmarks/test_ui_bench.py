@@ -22,7 +22,7 @@ from numdesk.model.character import Character
 from numdesk.model.items import Cypher, Equipment, Weapon
 from numdesk.model.kinds import EntryKind
 from numdesk.store import Library
-from numdesk.views.library.browser import RESULT_LIMIT
+from numdesk.views.library.model import PAGE_SIZE
 from numdesk.views.main_window import MainWindow
 
 pytestmark = pytest.mark.benchmark
@@ -123,4 +123,4 @@ def test_empty_search_lists_the_first_page(benchmark, window: MainWindow) -> Non
         QApplication.processEvents()
 
     benchmark.pedantic(clear, rounds=15, iterations=1)
-    assert len(browser.shown_summaries()) == RESULT_LIMIT
+    assert len(browser.shown_summaries()) == PAGE_SIZE

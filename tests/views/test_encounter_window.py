@@ -37,6 +37,7 @@ from tests.views.encounter_helpers import (
     resume_check,
     turn,
 )
+from tests.views.sheet_helpers import with_modal
 
 
 def test_numenera_fight(qtbot: QtBot, tmp_path: Path, artifacts_dir: Path) -> None:
@@ -254,8 +255,11 @@ def test_library_changes_reach_the_open_encounter(qtbot: QtBot, tmp_path: Path) 
     window = table.open(qtbot)
     add_from_library(window, ("Ana", "Bo"))
     add_from_library(window, ("Bandit",), count=2)
-    # new initiative for every PC, then group mode: all NPCs on one turn
-    window.reroll_action.trigger()
+    # new initiative for every PC (the app rolls for both), then group mode: all NPCs
+    # on one turn
+    with_modal(window.reroll_action.trigger, lambda dialog: dialog.accept())
+    window.activateWindow()  # the offscreen platform does not hand it back by itself
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
     assert window.message.text() == ""
     assert all(c.initiative for c in window.controller.encounter.combatants if c.side == "pc")
     window.group_action.trigger()

@@ -140,14 +140,19 @@ def test_cypher_profile_wounds_rally_and_rest(qtbot: QtBot, library: Library) ->
 
     # a moderate wound, blocked in light armor: lowered to minor
     damage.severity.setCurrentIndex(damage.severity.findData(WoundSeverity.MODERATE))
-    damage.defense.setCurrentIndex(damage.defense.findData(DefenseKind.BLOCK))
+    damage.select_defense(DefenseKind.BLOCK)
     assert "eased" in damage.defense.currentText()
-    damage.defended.setChecked(True)
-    assert "minor" in damage.wound_preview.text()
+    damage.level.setValue(3)
+    damage.face.setValue(15)  # the player's block roll, typed from a real die
+    assert "succeeds" in damage.defense_preview.text()
+    assert "Defense succeeds: The block lowers the wound to minor" in damage.wound_preview.text()
     qtbot.mouseClick(damage.apply_wound, LEFT)
     assert controller.character.wounds.minor == 1
+    assert not damage.apply_wound.isEnabled()  # the same hit is not applied twice
+    assert "Applied to Kalos" in damage.confirm.text()
 
-    # Intellect 9 takes 12: 3 past 0 become a minor wound
+    # Intellect 9 takes 12 with no defense: 3 past 0 become a minor wound
+    damage.select_defense(None)
     damage.damage_type.setCurrentIndex(damage.damage_type.findText("Intellect"))
     damage.amount.setValue(12)
     qtbot.mouseClick(damage.apply_pool, LEFT)

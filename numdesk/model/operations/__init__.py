@@ -6,6 +6,7 @@ goes into the history. Pure previews (`preview_task`, `preview_damage`, ...) sho
 dialog what an operation would do without changing anything.
 """
 
+from numdesk.model.operations.ability_text import SetAbilityText
 from numdesk.model.operations.advancement import (
     BuyAdvancement,
     advancement_options,
@@ -92,6 +93,7 @@ __all__ = [
     "RemoveItem",
     "ReplaceItem",
     "RollDeviceLevel",
+    "SetAbilityText",
     "SetField",
     "SetItemField",
     "SetPool",

@@ -140,9 +140,17 @@ class SetInitiative(EncounterOperation):
         return Change(f"Initiative of {combatant.name}: {shown}", kind="initiative")
 
 
-def _check_start_of_round(encounter: Encounter) -> None:
+def new_initiative_problem(encounter: Encounter) -> str | None:
+    """Why new initiative cannot be called now (only at the start of a round, G12)."""
     if encounter.round >= 1 and (encounter.turn != 0 or len(encounter.started_slots) > 1):
-        raise DomainError("Initiative is rolled again only at the start of a round.")
+        return "Initiative is rolled again only at the start of a round."
+    return None
+
+
+def _check_start_of_round(encounter: Encounter) -> None:
+    problem = new_initiative_problem(encounter)
+    if problem is not None:
+        raise DomainError(problem)
 
 
 class RollInitiative(EncounterOperation):

@@ -20,6 +20,7 @@ from numdesk.model.operations.encounter_base import (
 )
 from numdesk.rules.conditions import Condition as RulesCondition
 from numdesk.rules.conditions import condition_effect, condition_hindrance
+from numdesk.rules.table_picks import condition_steps
 from numdesk.rules.types import ActionTiming
 
 _RULES_CONDITIONS = {c.value: c for c in RulesCondition}
@@ -32,8 +33,15 @@ def rules_conditions(combatant: Combatant) -> list[RulesCondition]:
 
 
 def task_hindrance(combatant: Combatant) -> int:
-    """Steps all of `combatant`'s tasks are hindered by its conditions (dazed: 1, G18)."""
-    return condition_hindrance(rules_conditions(combatant))
+    """Steps all of `combatant`'s tasks are hindered by its conditions (dazed: 1, G18;
+    impaired or distracted by a special roll's effect: 1, T5)."""
+    names = [c.name for c in combatant.conditions]
+    return condition_hindrance(rules_conditions(combatant)) + condition_steps(names)[0]
+
+
+def attack_hindrance(combatant: Combatant) -> int:
+    """Extra steps `combatant`'s attacks are hindered: distracted this round (T2, once)."""
+    return condition_steps(c.name for c in combatant.conditions)[1]
 
 
 def losing_turn(encounter: Encounter, slot: TurnSlot | None = None) -> list[Combatant]:

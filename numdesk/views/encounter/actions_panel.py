@@ -1,9 +1,11 @@
-"""The side panel's controls: what the GM does to the selected combatant.
+"""The side panel's controls: what the GM does to the selected combatants.
 
 Each button builds one intent for the controller (an encounter operation, or a sheet
-operation for a PC); the panel only shows the controls that fit the selected row (a PC
-takes wounds in `cypher`, an NPC has health, only `cypher` has First/Last actions).
-Errors come back as `failed(message)`; the window shows them under the panel.
+operation for a PC). The layout is the same for every row, so the same place always
+does the same thing: a control that does not fit the selection (wounds on an NPC,
+initiative for a creature) is greyed with a tooltip saying why, never moved or hidden.
+Damage, healing, wounds, conditions and table actions go to every selected row as one
+undo step with one log line per target. Errors come back as `failed(message)`.
 """
 
 from __future__ import annotations
@@ -11,12 +13,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFormLayout,
+    QGridLayout,
     QGroupBox,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -44,8 +48,11 @@ from numdesk.model.operations.encounter_health import (
     SetDefeated,
     SetHealth,
 )
+from numdesk.model.operations.encounter_table import TablePick
 from numdesk.rules.conditions import Condition as RulesCondition
+from numdesk.rules.table_picks import PICKS, effect_picks, picks_for
 from numdesk.rules.types import ActionTiming, DamageType, WoundSeverity
+from numdesk.views.encounter.keys import key_text
 from numdesk.views.forms import child, load_form
 from numdesk.views.sheet.damage_kind import chosen_kind, kind_combo
 
@@ -59,6 +66,11 @@ class ActionPanel(QWidget):
         super().__init__(parent)
         self._controller = controller
         self._combatant: Combatant | None = None
+        self._combatant_for_action: Combatant | None = None
+        #: every selected combatant (the window sets it; the current one by default)
+        self.targets: Callable[[], list[Combatant]] = lambda: (
+            [self._combatant] if self._combatant else []
+        )
         form = load_form("encounter_actions.ui", self)
         self.initiative_box = child(form, QGroupBox, "initiative_box")
         self.damage_box = child(form, QGroupBox, "damage_box")
@@ -98,6 +110,12 @@ class ActionPanel(QWidget):
         self.refuse_button = child(form, QPushButton, "refuse_button")
         self.natural_one_button = child(form, QPushButton, "natural_one_button")
         self.remove_button = child(form, QPushButton, "remove_button")
+        self.pick = child(form, QComboBox, "pick")
+        self.pick_button = child(form, QPushButton, "pick_button")
+        self.selection_label = QLabel(self)
+        self.selection_label.setObjectName("selectionLabel")
+        self.selection_label.setWordWrap(True)
+        form.layout().insertWidget(0, self.selection_label)
         # the choices come from the rules' vocabulary, so they are filled in here
         for dtype in DamageType:
             self.damage_type.addItem(self.tr(dtype.value.capitalize()), dtype.value)
@@ -110,6 +128,9 @@ class ActionPanel(QWidget):
         editor = self.condition.lineEdit()
         if editor is not None:  # the combo box is editable in the form
             editor.setPlaceholderText(self.tr("or type your own"))
+        self._compact(form)
+        self._fill_picks()
+        self._key_tooltips()
         self._connect()
         self.show_combatant(None)
 
@@ -124,9 +145,11 @@ class ActionPanel(QWidget):
                 lambda uid: c.apply(RollInitiative(c.dice, [uid], {uid: self.eases.value()}))
             )
         )
-        self.damage_button.clicked.connect(lambda: self._act(self._damage))
+        self.damage_button.clicked.connect(self.damage_selected)
         self.heal_button.clicked.connect(
-            lambda: self._act(lambda uid: c.apply(Heal(uid, self.amount.value())))
+            lambda: self._act_all(
+                self.tr("Heal"), lambda uid: c.apply(Heal(uid, self.amount.value()))
+            )
         )
         self.set_health_button.clicked.connect(
             lambda: self._act(
@@ -137,20 +160,30 @@ class ActionPanel(QWidget):
             lambda: self._act(lambda uid: c.apply(SetDefeated(uid, self._defeat())))
         )
         self.wound_button.clicked.connect(
-            lambda: self._act(
-                lambda uid: c.wound_pc(uid, WoundSeverity(int(self.wound.currentData())))
+            lambda: self._act_all(
+                self.tr("Wound"),
+                lambda uid: c.wound_pc(uid, WoundSeverity(int(self.wound.currentData()))),
+                sides=("pc",),
             )
         )
         self.add_condition_button.clicked.connect(
-            lambda: self._act(
+            lambda: self._act_all(
+                self.tr("Condition"),
                 lambda uid: c.apply(
                     AddCondition(uid, self.condition.currentText(), self.rounds.value() or None)
-                )
+                ),
             )
         )
         self.remove_condition_button.clicked.connect(
-            lambda: self._act(
-                lambda uid: c.apply(RemoveCondition(uid, self.condition.currentText()))
+            lambda: self._act_all(
+                self.tr("Remove condition"),
+                lambda uid: c.apply(RemoveCondition(uid, self.condition.currentText())),
+            )
+        )
+        self.pick_button.clicked.connect(
+            lambda: self._act_all(
+                self.pick.currentText(),
+                lambda uid: c.apply(TablePick(uid, self.pick.currentData())),
             )
         )
         for button, timing in (
@@ -182,6 +215,95 @@ class ActionPanel(QWidget):
             lambda: self._act(lambda uid: c.apply(RemoveCombatant(uid)))
         )
 
+    def _compact(self, form: QWidget) -> None:
+        """Pack the controls into fewer rows and thinner margins, so the whole panel fits
+        beside the table at 1366 × 768 without scrolling."""
+        grid = child(form, QGridLayout, "initiativeGrid")
+        for column, widget in enumerate(
+            (self.roll_value, self.set_roll_button, self.eases, self.roll_button)
+        ):
+            grid.removeWidget(widget)
+            grid.addWidget(widget, 0, column)
+        timing = child(form, QGridLayout, "timingGrid")
+        for widget, row, column in (
+            (self.first_button, 0, 0),
+            (self.last_button, 0, 1),
+            (self.wait_button, 0, 2),
+            (self.act_now_button, 1, 0),
+            (self.normal_button, 1, 1),
+        ):
+            timing.removeWidget(widget)
+            timing.addWidget(widget, row, column, 1, 2 if widget is self.normal_button else 1)
+        damage = child(form, QFormLayout, "damageForm")
+        armor_row, _role = damage.getWidgetPosition(self.ignore_armor)
+        damage.takeRow(armor_row)  # the Ignore Armor box joins the Type row
+        type_at, _role = damage.getWidgetPosition(self.damage_type)
+        damage.takeRow(type_at)
+        type_row = QHBoxLayout()
+        type_row.addWidget(self.damage_type, 1)
+        type_row.addWidget(self.ignore_armor)
+        damage.insertRow(type_at, child(form, QLabel, "typeLabel"), type_row)
+        intrusion = child(form, QFormLayout, "intrusionForm")
+        intrude_at, _role = intrusion.getWidgetPosition(self.intrude_button)
+        intrusion.takeRow(intrude_at)  # the intrusion button joins Refuse and Natural 1
+        buttons = child(form, QHBoxLayout, "intrusionButtons")
+        buttons.insertWidget(0, self.intrude_button)
+        self.intrude_button.setText(self.tr("&Intrusion (+2, give 1)"))
+        for box in (
+            self.initiative_box,
+            self.damage_box,
+            self.condition_box,
+            self.timing_box,
+            self.intrusion_box,
+        ):
+            layout = box.layout()
+            if layout is not None:
+                layout.setContentsMargins(6, 2, 6, 4)
+                layout.setSpacing(3)
+        outer = form.layout()
+        if outer is not None:
+            outer.setSpacing(2)
+
+    def _fill_picks(self) -> None:
+        """Table actions first (T1–T4), then the effects of a 19 and a 20 (T5)."""
+        profile = self._controller.profile
+        # the effect names are long: the box stays narrow, its list shows them whole
+        self.pick.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.pick.setMinimumContentsLength(18)
+        self.pick.view().setMinimumWidth(420)
+        for rule in picks_for(profile.defense_actions):
+            text = self.tr("{0} ({1})").format(self.tr(rule.label), rule.rule)
+            self.pick.addItem(text, rule.key)
+        for needs in ("19", "20"):
+            for rule in effect_picks(needs):
+                self.pick.addItem(self.tr("{0}: {1}").format(needs, self.tr(rule.label)), rule.key)
+        for row in range(self.pick.count()):
+            rule = PICKS[self.pick.itemData(row)]
+            if rule.note:
+                self.pick.setItemData(row, self.tr(rule.note), Qt.ItemDataRole.ToolTipRole)
+
+    def _key_tooltips(self) -> None:
+        """Every button says its key (the same map as the Keys dialog, F1)."""
+        for button, key_id, what in (
+            (self.damage_button, "amount", self.tr("Damage every selected combatant")),
+            (self.heal_button, "heal", self.tr("Heal every selected combatant")),
+            (self.wound_button, "wound", self.tr("Wound every selected PC")),
+            (self.add_condition_button, "condition", self.tr("Add to every selected row")),
+            (self.pick_button, "pick", self.tr("Apply to every selected row")),
+            (self.intrude_button, "intrusion", self.tr("GM intrusion on the selected PC")),
+            (self.first_button, "first", self.tr("First action this round")),
+            (self.last_button, "last", self.tr("Last action this round")),
+            (self.wait_button, "wait", self.tr("Wait: act later this round")),
+        ):
+            button.setToolTip(self.tr("{0} ({1})").format(what, key_text(key_id)))
+        self.amount.setToolTip(
+            self.tr("Type the amount and press Enter to damage ({0} comes here)").format(
+                key_text("amount")
+            )
+        )
+
     def _wound(self) -> WoundSeverity:
         return WoundSeverity(int(self.wound.currentData()))
 
@@ -190,7 +312,7 @@ class ActionPanel(QWidget):
 
     def _damage(self, uid: str) -> Any:
         c = self._controller
-        combatant = self._combatant
+        combatant = self._combatant_for_action or self._combatant
         assert combatant is not None
         amount = self.amount.value()
         dtype = DamageType(self.damage_type.currentData())
@@ -219,6 +341,58 @@ class ActionPanel(QWidget):
             raise DomainError(self.tr("Act now needs a combatant whose turn it is."))
         return self._controller.apply(SetTiming(uid, ActionTiming.WAITING, after=slot.uid))
 
+    def damage_selected(self) -> None:
+        """Damage every selected combatant by the amount (Enter in the amount field)."""
+        self._act_all(self.tr("Damage"), self._damage)
+
+    def _act_all(
+        self,
+        what: str,
+        action: Callable[[str], Any],
+        sides: tuple[str, ...] | None = None,
+    ) -> None:
+        """Do `action` to every selected combatant as one undo step (one log line each).
+
+        Rows it cannot apply to (`sides`) are skipped and named; a refusal stops there and
+        says which target refused (the targets done so far stay in the one undo step).
+        """
+        targets = [t for t in self.targets() if t is not None]
+        if not targets:
+            self.failed.emit(self.tr("Select a combatant first."))
+            return
+        skipped = [t.name for t in targets if sides is not None and t.side not in sides]
+        targets = [t for t in targets if sides is None or t.side in sides]
+        if not targets:
+            self.failed.emit(self.tr("{0} does not apply to {1}.").format(what, ", ".join(skipped)))
+            return
+        stack = self._controller.undo_stack
+        many = len(targets) > 1
+        if many:
+            names = ", ".join(t.name for t in targets)
+            stack.beginMacro(self.tr("{0}: {1}").format(what.replace("&", ""), names))
+        message = ""
+        try:
+            for target in targets:
+                self._combatant_for_action = target
+                try:
+                    action(target.uid)
+                except DomainError as err:
+                    message = (
+                        self.tr("{0}: {1}").format(target.name, err.message)
+                        if many
+                        else err.message
+                    )
+                    break
+        finally:
+            self._combatant_for_action = None
+            if many:
+                stack.endMacro()
+        if skipped and not message:
+            message = self.tr("Not for {0}.").format(", ".join(skipped))
+        self.failed.emit(message)
+        if not message or many:
+            self.amount.setValue(0)  # never the same amount twice by accident
+
     def _act(self, action: Callable[[str], Any]) -> None:
         if self._combatant is None:
             self.failed.emit(self.tr("Select a combatant first."))
@@ -232,30 +406,48 @@ class ActionPanel(QWidget):
 
     # -- showing the selection -----------------------------------------------------------
     def show_combatant(self, combatant: Combatant | None) -> None:
-        """Fit the controls to the selected combatant (None: nothing selected)."""
+        """Fit the controls to the selected combatant (None: nothing selected).
+
+        Nothing moves: controls that do not apply are greyed and say why. A new
+        combatant starts with the amount at 0 (an amount never carries over).
+        """
+        if combatant is None or self._combatant is None or combatant.uid != self._combatant.uid:
+            self.amount.setValue(0)
         self._combatant = combatant
         profile = self._controller.profile
         side = combatant.side if combatant else ""
         self.setEnabled(combatant is not None)
-        self.initiative_box.setVisible(side in ("", "pc"))
-        self.damage_box.setVisible(True)
         is_pc = side == "pc"
-        wounds = is_pc and not profile.uses_damage_track
-        self.wound_row.setVisible(wounds)
-        self.wound_label.setVisible(wounds)
-        self.heal_button.setVisible(side in ("npc", "follower"))
-        self.set_health_button.setVisible(side in ("npc", "follower"))
-        self.defeat_as.setEnabled(side in ("npc", "follower"))
-        self.set_defeated_button.setVisible(bool(combatant and combatant.defeated))
-        self.damage_type.setEnabled(side != "object")
-        self.ignore_armor.setEnabled(side != "object")
-        self.damage_kind.setEnabled(side != "object")
+        has_health = side in ("npc", "follower")
+        wounds_rule = not profile.uses_damage_track
+        self.wound_row.setVisible(wounds_rule)
+        self.wound_label.setVisible(wounds_rule)
+        self._allow(self.wound_button, is_pc, self.tr("Only PCs take wounds."))
+        self._allow(self.wound, is_pc, self.tr("Only PCs take wounds."))
+        self._allow(self.heal_button, has_health, self.tr("A PC heals on its sheet (Recover)."))
+        self._allow(self.set_health_button, has_health, self.tr("A PC's Pools are on its sheet."))
+        self._allow(self.defeat_as, has_health, self.tr("Only NPCs and followers are defeated."))
+        self._allow(
+            self.set_defeated_button,
+            bool(combatant and combatant.defeated),
+            self.tr("Not defeated."),
+        )
+        self._allow(self.damage_type, side != "object", self.tr("Objects take any damage."))
+        self._allow(self.ignore_armor, side != "object", self.tr("Objects have no Armor."))
+        self._allow(self.damage_kind, side != "object", self.tr("Objects take any damage."))
         if side == "object" and profile.objects_use_track:
             self.damage_button.setText(self.tr("&Damage (attack roll total)"))
         else:
             self.damage_button.setText(self.tr("&Damage"))
-        self.timing_box.setVisible(profile.has_action_timing and side != "object")
-        self.intrusion_box.setVisible(is_pc)
+        not_pc = self.tr("An NPC's initiative is its target number (3 × level).")
+        for widget in (self.roll_value, self.eases, self.set_roll_button, self.roll_button):
+            self._allow(widget, is_pc, not_pc)
+        self.timing_box.setVisible(profile.has_action_timing)
+        self._allow(self.timing_box, side != "object", self.tr("Objects do not act."))
+        for widget in (self.intrude_button, self.refuse_button, self.natural_one_button):
+            self._allow(widget, is_pc, self.tr("GM intrusions are on PCs."))
+        self._allow(self.recipient, is_pc, self.tr("GM intrusions are on PCs."))
+        self._allow(self.reason, is_pc, self.tr("GM intrusions are on PCs."))
         self.refuse_button.setVisible(profile.refuse_intrusion_cost is not None)
         self.recipient.clear()
         if is_pc and combatant is not None:
@@ -265,3 +457,27 @@ class ActionPanel(QWidget):
             if combatant.initiative is not None:
                 self.roll_value.setValue(combatant.initiative)
             self.eases.setValue(combatant.initiative_eases)
+        self.show_targets()
+
+    def show_targets(self) -> None:
+        """Name who the buttons act on (several rows after Shift/Ctrl or Ctrl+Shift+A)."""
+        targets = [t for t in self.targets() if t is not None]
+        if len(targets) > 1:
+            text = self.tr("{0} selected: {1}").format(
+                len(targets), ", ".join(t.name for t in targets)
+            )
+        elif targets:
+            text = self.tr("Acting on: {0}").format(targets[0].name)
+        else:
+            text = self.tr("Select a combatant in the table.")
+        self.selection_label.setText(text)
+
+    @staticmethod
+    def _allow(widget: QWidget, allowed: bool, why: str) -> None:
+        """Enable `widget`, or grey it with `why` as its tooltip (the place stays)."""
+        widget.setEnabled(allowed)
+        tip = widget.property("normalToolTip")
+        if tip is None:
+            tip = widget.toolTip()
+            widget.setProperty("normalToolTip", tip)
+        widget.setToolTip(tip if allowed else why)

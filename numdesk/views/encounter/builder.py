@@ -4,6 +4,7 @@ the library browser."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import (
@@ -30,7 +31,7 @@ from numdesk.model.kinds import EntryKind
 from numdesk.model.summary import EntrySummary
 from numdesk.rules.profiles import family_of
 from numdesk.views.forms import child, load_form
-from numdesk.views.library.model import profile_label
+from numdesk.views.library.model import PAGE_SIZE, profile_label
 
 #: What a fight can hold from the library.
 FIGHT_KINDS = (EntryKind.CHARACTER, EntryKind.CREATURE, EntryKind.FOLLOWER)
@@ -48,13 +49,33 @@ class SearchResults(QAbstractListModel):
     def __init__(self, profile: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.entries: list[EntrySummary] = []
+        self.total = 0
+        #: loads `limit` more matches from `offset` (None: nothing more to load)
+        self.fetch: Callable[[int, int], list[EntrySummary]] | None = None
         #: the encounter's rules profile (the builder keeps it current)
         self.profile = profile
 
-    def set_entries(self, entries: list[EntrySummary]) -> None:
+    def set_entries(self, entries: list[EntrySummary], total: int | None = None) -> None:
+        """Show `entries`, the first of `total` matches (the rest load on scrolling)."""
         self.beginResetModel()
         self.entries = entries
+        self.total = len(entries) if total is None else total
         self.endResetModel()
+
+    def canFetchMore(self, parent: Index = QModelIndex()) -> bool:  # noqa: B008
+        return not parent.isValid() and self.fetch is not None and len(self.entries) < self.total
+
+    def fetchMore(self, parent: Index = QModelIndex()) -> None:  # noqa: B008
+        if not self.canFetchMore(parent) or self.fetch is None:
+            return
+        batch = self.fetch(len(self.entries), PAGE_SIZE)
+        if not batch:
+            self.total = len(self.entries)
+            return
+        first = len(self.entries)
+        self.beginInsertRows(QModelIndex(), first, first + len(batch) - 1)
+        self.entries.extend(batch)
+        self.endInsertRows()
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self.entries)
@@ -102,6 +123,8 @@ class BuilderPanel(QWidget):
         self.search = child(form, QLineEdit, "search")
         self.results = child(form, QListView, "results")
         self.count = child(form, QSpinBox, "count")
+        self.level_min = child(form, QSpinBox, "level_min")
+        self.level_max = child(form, QSpinBox, "level_max")
         self.add_button = child(form, QPushButton, "add_button")
         self.object_name = child(form, QLineEdit, "object_name")
         self.object_level = child(form, QSpinBox, "object_level")
@@ -111,6 +134,8 @@ class BuilderPanel(QWidget):
         self.results.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
 
         self.search.textChanged.connect(self.refresh)
+        self.level_min.valueChanged.connect(self.refresh)
+        self.level_max.valueChanged.connect(self.refresh)
         self.search.returnPressed.connect(self.add_selected)
         self.results.activated.connect(self.add_selected)
         self.add_button.clicked.connect(self.add_selected)
@@ -121,13 +146,26 @@ class BuilderPanel(QWidget):
     def refresh(self) -> None:
         """Re-run the library search for the text typed (also after the encounter's rules
         changed: the rows of the other rules are marked by them)."""
+        text = self.search.text()
+        low, high = self.level_min.value() or None, self.level_max.value() or None
+        if low is not None and high is not None and high < low:
+            low, high = high, low
+        library = self._controller.library
+
+        def fetch(offset: int, limit: int) -> list[EntrySummary]:
+            return library.search(
+                text, FIGHT_KINDS, limit=limit, offset=offset, level_min=low, level_max=high
+            )
+
         try:
-            found = self._controller.library.search(self.search.text(), kinds=FIGHT_KINDS)
+            total = library.count_matches(text, FIGHT_KINDS, level_min=low, level_max=high)
+            found = fetch(0, PAGE_SIZE)
         except DomainError as err:
             self.failed.emit(err.message)
             return
         self.model.profile = self._controller.encounter.profile
-        self.model.set_entries(found)
+        self.model.fetch = fetch
+        self.model.set_entries(found, max(total, len(found)))
         if found:
             self.results.setCurrentIndex(self.model.index(0))
 

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QWidget
 from numdesk.controllers.encounter import EncounterController
 from numdesk.model.encounter import Combatant, Condition
 from numdesk.model.errors import DomainError
+from numdesk.model.operations.damage import armor_category, worn_armor
 from numdesk.model.operations.encounter import (
     SetInitiative,
     current_slot,
@@ -36,7 +37,7 @@ from numdesk.model.operations.encounter import (
 )
 from numdesk.model.operations.encounter_health import OBJECT_STATE_WORDS
 from numdesk.rules.conditions import condition_effect
-from numdesk.rules.types import ActionTiming, DamageTrackState, Stat
+from numdesk.rules.types import ActionTiming, ArmorCategory, DamageTrackState, Stat
 
 Index = QModelIndex | QPersistentModelIndex
 #: (health, maximum) for the bar, or None when the cell is plain text.
@@ -283,9 +284,10 @@ class CombatantTableModel(QAbstractTableModel):
         sheet = self._controller.character(c)
         if sheet is None or c.side != "pc":
             return ""
-        worn = [a for a in sheet.armor if getattr(a, "worn", True)]
-        total = sum(int(getattr(a, "value", 0) or 0) for a in worn)
-        return str(total) if self._controller.profile.armor_subtracts else ""
+        if self._controller.profile.armor_subtracts:
+            return str(worn_armor(sheet))  # the Armor the damage maths takes off (N1)
+        category = armor_category(sheet)  # `cypher`: eases block, hinders dodge (C6)
+        return "" if category is ArmorCategory.NONE else _t(category.value)
 
     def _status(self, c: Combatant) -> str:
         if c.defeated:

@@ -5,8 +5,11 @@ Layout: the builder on the left; in the middle the name and the Rules box (the
 profile, changeable until the fight starts), the round header, the combatant table
 (turn order, health bars) and the log; on the right the stat block over the actions.
 "New fight from this" stores a prepared copy of the encounter to run it again.
-Turn keys: Ctrl+Right next turn (starts the fight), Ctrl+Left previous turn, and Space /
-Backspace while the table has the focus; Undo and Redo on the usual keys. When the turn
+The fight runs from the keyboard: one shortcut map (`keys.FIGHT_KEYS`, listed by F1)
+works wherever the focus is — turns, combatants, damage (type a number, Enter), heal,
+wound, condition, table actions, intrusion, First/Last/Wait, undo; Space / Backspace
+also turn while the table has the focus. Shift/Ctrl select several rows (Ctrl+Shift+A:
+every NPC standing) for an area attack: one undo step, one log line per target. When the turn
 comes to a stunned combatant a banner over the table says so and offers to skip it
 (RULES.md G18). Every change goes through the EncounterController, which saves it at
 once, so there is nothing to save on close.
@@ -14,10 +17,11 @@ once, so there is nothing to save on close.
 
 from __future__ import annotations
 
+import weakref
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSize, Qt, QTimer
+from PySide6.QtCore import QItemSelectionModel, QSize, Qt, QTimer
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -34,7 +38,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QListView,
     QMainWindow,
-    QScrollArea,
     QSplitter,
     QTableView,
     QTextBrowser,
@@ -49,18 +52,20 @@ from numdesk.model.errors import DomainError
 from numdesk.model.operations.encounter import (
     NextTurn,
     PreviousTurn,
-    RollInitiative,
     SetGroupInitiative,
     current_slot,
     losing_turn,
     slot_label,
     slot_uids,
 )
+from numdesk.model.operations.encounter_build import new_initiative_problem
 from numdesk.rules.dice import Dice
 from numdesk.rules.profiles import PROFILES
 from numdesk.views.encounter.actions_panel import ActionPanel
 from numdesk.views.encounter.builder import BuilderPanel
 from numdesk.views.encounter.drops import EntryDrops
+from numdesk.views.encounter.initiative_dialog import InitiativeDialog
+from numdesk.views.encounter.keys import FightKeyboard, KeysDialog
 from numdesk.views.encounter.log_model import LogModel
 from numdesk.views.encounter.statblock import stat_block_html
 from numdesk.views.encounter.table import Column, CombatantTableModel, HealthBarDelegate
@@ -77,6 +82,8 @@ class EncounterWindow(QMainWindow):
         self._fit_screen(QSize(1400, 820))
         self._shown_html = ""
         self._panel_key: tuple[object, ...] | str | None = "unset"
+        self.initiative_dialog: InitiativeDialog | None = None
+        self.keys_dialog: KeysDialog | None = None
 
         self.model = CombatantTableModel(controller, self)
         self.builder = BuilderPanel(controller)
@@ -92,7 +99,13 @@ class EncounterWindow(QMainWindow):
             deleted.connect(self._entry_deleted)
         self.builder.failed.connect(self.show_message)
         self.panel.failed.connect(self.show_message)
+        # weakly: the panel is the window's child, a strong link back would keep the
+        # window's Python side alive after Qt deleted it
+        targets = weakref.WeakMethod(self.selected_combatants)
+        self.panel.targets = lambda: (targets() or (lambda: []))()
         self.table.selectionModel().currentRowChanged.connect(lambda *_: self._show_selected())
+        self.table.selectionModel().selectionChanged.connect(lambda *_: self.panel.show_targets())
+        self._install_keys()  # owned by the window (Qt parent); no Python link back
         self.refresh()
         # open on the turn in progress, with the latest log lines in view
         slot = current_slot(controller.encounter)
@@ -135,14 +148,19 @@ class EncounterWindow(QMainWindow):
         self.previous_action.triggered.connect(
             lambda: self._do(lambda: self.controller.apply(PreviousTurn()))
         )
-        self.reroll_action = QAction(self.tr("New initiative"), self)
+        self.reroll_action = QAction(self.tr("New initiative…"), self)
         self.reroll_action.setShortcut(QKeySequence("Ctrl+I"))
         self.reroll_action.setToolTip(
-            self.tr("Roll initiative again for every PC (at the start of a round)")
+            self.tr(
+                "Initiative for every PC at the start of a round: type each player's d20 "
+                "or let the app roll"
+            )
         )
-        self.reroll_action.triggered.connect(
-            lambda: self._do(lambda: self.controller.apply(RollInitiative(self.controller.dice)))
-        )
+        self.reroll_action.triggered.connect(self.new_initiative)
+        self.keys_action = QAction(self.tr("Keys"), self)
+        self.keys_action.setShortcut(QKeySequence("F1"))
+        self.keys_action.setToolTip(self.tr("Every key of the fight"))
+        self.keys_action.triggered.connect(self.show_keys)
         self.group_action = QAction(self.tr("NPCs act together"), self)
         self.group_action.setCheckable(True)
         self.group_action.setShortcut(QKeySequence("Ctrl+G"))
@@ -183,6 +201,7 @@ class EncounterWindow(QMainWindow):
             self.export_action,
             self.new_fight_action,
             self.builder_action,
+            self.keys_action,
         ):
             if action is None:
                 toolbar.addSeparator()
@@ -227,11 +246,12 @@ class EncounterWindow(QMainWindow):
         self.table.setModel(self.model)
         self.table.setItemDelegateForColumn(Column.HEALTH, HealthBarDelegate(self.table))
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        # Shift/Ctrl select several rows (an area attack); a digit typed over the table
+        # starts the damage amount, so initiative cells are edited with F2 or a double-click
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.table.setEditTriggers(
             QAbstractItemView.EditTrigger.DoubleClicked
             | QAbstractItemView.EditTrigger.EditKeyPressed
-            | QAbstractItemView.EditTrigger.AnyKeyPressed
         )
         self.table.verticalHeader().setVisible(False)
         self.table.setAlternatingRowColors(False)
@@ -302,26 +322,29 @@ class EncounterWindow(QMainWindow):
         self.message.setObjectName("encounterMessage")
         self.message.setWordWrap(True)
         self.message.setStyleSheet("color: #b3261e; font-weight: bold;")
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(self.panel)
+        # two lines reserved: a message never pushes the buttons around
+        line = self.message.fontMetrics().lineSpacing()
+        self.message.setFixedHeight(2 * line + 4)
         right = QSplitter(Qt.Orientation.Vertical)
         right.addWidget(self.stat_block)
         right_bottom = QWidget()
         rb_layout = QVBoxLayout(right_bottom)
         rb_layout.setContentsMargins(0, 0, 0, 0)
         rb_layout.addWidget(self.message)
-        rb_layout.addWidget(scroll, 1)
+        rb_layout.addWidget(self.panel, 1)
         right.addWidget(right_bottom)
-        # room for a whole stat block; the actions below scroll when a PC needs them all
-        right.setSizes([300, 430])
+        right.setCollapsible(1, False)
+        # the actions all show at 1366 × 768 (no scrolling); the stat block takes the rest
+        # and scrolls itself
+        right.setStretchFactor(0, 1)
+        right.setStretchFactor(1, 0)
 
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.builder)
         self.builder.setVisible(self.builder_action.isChecked())
         split.addWidget(middle)
         split.addWidget(right)
-        split.setSizes([230, 806, 330])
+        split.setSizes([230, 766, 370])
         split.setStretchFactor(1, 1)
         central = QWidget()
         central_layout = QVBoxLayout(central)
@@ -419,6 +442,54 @@ class EncounterWindow(QMainWindow):
         index = self.table.currentIndex()
         return self.model.combatant_at(index.row()) if index.isValid() else None
 
+    def selected_combatants(self) -> list[Combatant]:
+        """Every selected row, top to bottom (the current row when none is selected)."""
+        rows = sorted({i.row() for i in self.table.selectionModel().selectedRows()})
+        found = [self.model.combatant_at(r) for r in rows]
+        chosen = [c for c in found if c is not None]
+        if not chosen:
+            current = self.selected()
+            return [current] if current is not None else []
+        return chosen
+
+    def select_many(self, uids: list[str]) -> None:
+        """Select the rows of `uids` (the first becomes the current row)."""
+        selection = self.table.selectionModel()
+        selection.clearSelection()
+        flags = QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows
+        for number, uid in enumerate(uids):
+            row = self.model.row_of(uid)
+            if row < 0:
+                continue
+            index = self.model.index(row, Column.NAME)
+            if number == 0:
+                selection.setCurrentIndex(index, flags)
+            else:
+                selection.select(index, flags)
+        self.panel.show_targets()
+
+    def select_npcs(self) -> None:
+        """Select every NPC still standing (an area attack on all of them)."""
+        uids = [
+            c.uid
+            for c in self.controller.encounter.combatants
+            if c.side == "npc" and not c.defeated
+        ]
+        self.select_many(uids)
+
+    def step_selection(self, delta: int) -> None:
+        """Move the current row up or down (Ctrl+Up / Ctrl+Down, from any field)."""
+        count = self.model.rowCount()
+        if not count:
+            return
+        row = self.table.currentIndex().row()
+        row = 0 if row < 0 else (row + delta) % count
+        self.table.selectionModel().setCurrentIndex(
+            self.model.index(row, Column.NAME),
+            QItemSelectionModel.SelectionFlag.ClearAndSelect
+            | QItemSelectionModel.SelectionFlag.Rows,
+        )
+
     def selected_uid(self) -> str:
         combatant = self.selected()
         return combatant.uid if combatant else ""
@@ -426,7 +497,11 @@ class EncounterWindow(QMainWindow):
     def select(self, uid: str) -> None:
         row = self.model.row_of(uid)
         if row >= 0:
-            self.table.setCurrentIndex(self.model.index(row, Column.NAME))
+            self.table.selectionModel().setCurrentIndex(
+                self.model.index(row, Column.NAME),
+                QItemSelectionModel.SelectionFlag.ClearAndSelect
+                | QItemSelectionModel.SelectionFlag.Rows,
+            )
 
     def select_name(self, name: str) -> None:
         for c in self.controller.encounter.combatants:
@@ -446,6 +521,67 @@ class EncounterWindow(QMainWindow):
             self.show_message(err.message)
             return
         self.show_message("")
+
+    def new_initiative(self) -> None:
+        """Ctrl+I: each PC's d20 typed from the player's die or rolled by the app."""
+        problem = new_initiative_problem(self.controller.encounter)
+        if problem is not None:
+            self.show_message(self.tr(problem))
+            return
+        dialog = InitiativeDialog(self.controller, self)
+        self.initiative_dialog = dialog  # tests fill it in
+        dialog.exec()
+        self.initiative_dialog = None
+
+    def show_keys(self) -> None:
+        """F1: the list of keys."""
+        dialog = KeysDialog(self)
+        self.keys_dialog = dialog
+        dialog.exec()
+        self.keys_dialog = None
+
+    def _press(self, button: Any) -> None:
+        """A key for a panel button: press it, or say why it does not apply here."""
+        if button.isEnabled() and button.isVisible():
+            button.click()
+        else:
+            self.show_message(button.toolTip() or self.tr("That does not apply here."))
+
+    def _focus_amount(self) -> None:
+        amount = self.panel.amount
+        amount.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        amount.selectAll()
+
+    def _install_keys(self) -> FightKeyboard:
+        panel = self.panel
+        handlers: dict[str, Any] = {
+            "next_turn": self.next_action,
+            "previous_turn": self.previous_action,
+            "next_combatant": lambda: self.step_selection(1),
+            "previous_combatant": lambda: self.step_selection(-1),
+            "select_npcs": self.select_npcs,
+            "amount": self._focus_amount,
+            "heal": lambda: self._press(panel.heal_button),
+            "wound": lambda: self._press(panel.wound_button),
+            "condition": lambda: self._press(panel.add_condition_button),
+            "pick": lambda: self._press(panel.pick_button),
+            "intrusion": lambda: self._press(panel.intrude_button),
+            "first": lambda: self._press(panel.first_button),
+            "last": lambda: self._press(panel.last_button),
+            "wait": lambda: self._press(panel.wait_button),
+            "initiative": self.reroll_action,
+            "undo": self.undo_action,
+            "redo": self.redo_action,
+            "focus_table": lambda: self.table.setFocus(Qt.FocusReason.ShortcutFocusReason),
+            "keys": self.keys_action,
+        }
+        keyboard = FightKeyboard(self, handlers, self.table, panel.amount, self._damage_from_keys)
+        return keyboard
+
+    def _damage_from_keys(self) -> None:
+        """Enter in the amount: damage the selection, then back to the table for the next."""
+        self.panel.damage_selected()
+        self.table.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def _next_turn(self) -> None:
         starting = self.controller.encounter.round < 1

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMenu,
+    QSpinBox,
     QTableView,
     QToolButton,
     QWidget,
@@ -46,8 +47,6 @@ from numdesk.views.theme import dim, heading_font
 
 #: Milliseconds of quiet typing before the search runs.
 SEARCH_DELAY_MS = 150
-#: Most rows one search shows.
-RESULT_LIMIT = 300
 
 #: The kind filter's choices: a label and the kinds it selects (None: every kind).
 KIND_FILTERS: tuple[tuple[str, tuple[EntryKind, ...] | None], ...] = (
@@ -96,6 +95,8 @@ class LibraryBrowser(QWidget):
         self.profile_combo = child(form, QComboBox, "profileCombo")
         self.tag_combo = child(form, QComboBox, "tagCombo")
         self.favourites_button = child(form, QToolButton, "favouritesButton")
+        self.level_min_spin = child(form, QSpinBox, "levelMinSpin")
+        self.level_max_spin = child(form, QSpinBox, "levelMaxSpin")
         self.table = child(form, QTableView, "table")
         self.count_label = child(form, QLabel, "countLabel")
         self.title_label.setFont(heading_font(self.font(), 1.25))
@@ -144,6 +145,8 @@ class LibraryBrowser(QWidget):
         table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         table.customContextMenuRequested.connect(self._show_context_menu)
         table.selectionModel().selectionChanged.connect(lambda *_: self.selectionChanged.emit())
+        # a column sort orders what is loaded: load every match first so it orders them all
+        header.sortIndicatorChanged.connect(lambda *_: self.model.fetch_all())
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Resize and watched is self.table.viewport():
@@ -166,6 +169,27 @@ class LibraryBrowser(QWidget):
         for combo in (self.kind_combo, self.profile_combo, self.tag_combo):
             combo.currentIndexChanged.connect(self.refresh)
         self.favourites_button.toggled.connect(self.refresh)
+        for spin in (self.level_min_spin, self.level_max_spin):
+            spin.valueChanged.connect(self._timer_start)
+
+    def _timer_start(self) -> None:
+        self._timer.start()
+
+    def level_range(self) -> tuple[int | None, int | None]:
+        """The level filter: lowest and highest level shown (None: no bound)."""
+        low = self.level_min_spin.value() or None
+        high = self.level_max_spin.value() or None
+        if low is not None and high is not None and high < low:
+            low, high = high, low
+        return low, high
+
+    def set_level_range(self, low: int | None, high: int | None) -> None:
+        """Filter by level (None: no bound); the search runs at once."""
+        for spin, value in ((self.level_min_spin, low), (self.level_max_spin, high)):
+            spin.blockSignals(True)
+            spin.setValue(value or 0)
+            spin.blockSignals(False)
+        self.refresh()
 
     def reload_filters(self) -> None:
         """Refill the tag filter from the library (after opening one or tagging)."""
@@ -218,27 +242,36 @@ class LibraryBrowser(QWidget):
             return
         selected = self.selected_uids()
         tag = self.tag_combo.currentData()
-        rows = self._controller.search(
-            self.search_edit.text().strip(),
-            kinds=self.kind_combo.currentData(),
-            profile=self.profile_combo.currentData(),
-            tags=[tag] if tag else None,
-            favourites_only=self.favourites_button.isChecked(),
-            limit=RESULT_LIMIT,
-        )
-        self.model.set_rows(rows)
-        self._show_count(len(rows))
+        low, high = self.level_range()
+        text = self.search_edit.text().strip()
+        filters = {
+            "kinds": self.kind_combo.currentData(),
+            "profile": self.profile_combo.currentData(),
+            "tags": [tag] if tag else None,
+            "favourites_only": self.favourites_button.isChecked(),
+            "level_min": low,
+            "level_max": high,
+        }
+        controller = self._controller
+
+        def fetch(offset: int, limit: int) -> list[EntrySummary]:
+            return controller.search(text, limit=limit, offset=offset, **filters)
+
+        self.model.set_source(fetch, controller.count_matches(text, **filters))
+        if self.proxy.sortColumn() >= 0:
+            self.model.fetch_all()
+        self._show_count(self.model.total())
         if selected:
             self.select_uids(selected)
         self.resultsChanged.emit()
 
-    def _show_count(self, shown: int) -> None:
-        if shown >= RESULT_LIMIT:
-            text = self.tr("The first {0} matches; type more to narrow the search.").format(shown)
-        elif shown == 1:
-            text = self.tr("1 entry")
-        else:
-            text = self.tr("{0} entries").format(shown)
+    def _show_count(self, total: int) -> None:
+        text = self.tr("1 entry") if total == 1 else self.tr("{0} entries").format(total)
+        low, high = self.level_range()
+        if low is not None or high is not None:
+            text += " " + self.tr("(level {0}–{1}; entries without a level are hidden)").format(
+                low or 1, high or "…"
+            )
         self.count_label.setText(text)
         dim(self.count_label)
 

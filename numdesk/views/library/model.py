@@ -8,6 +8,7 @@ raw values under `SORT_ROLE` so levels sort as numbers and names case-insensitiv
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from enum import IntEnum
 from typing import Any
 
@@ -36,6 +37,10 @@ SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 UID_ROLE = Qt.ItemDataRole.UserRole + 2
 
 Index = QModelIndex | QPersistentModelIndex
+#: Rows loaded at a time as the user scrolls down the table.
+PAGE_SIZE = 100
+#: Loads `limit` rows of the current search starting at `offset`.
+Fetcher = Callable[[int, int], list[EntrySummary]]
 
 
 class Column(IntEnum):
@@ -87,17 +92,64 @@ def profile_label(profile: str | None) -> str:
 
 
 class EntryTableModel(QAbstractTableModel):
-    """Search results as table rows."""
+    """Search results as table rows, loaded a page at a time.
+
+    A search can match the whole library (2,500 CSRD entries and more); the model
+    loads the first page and Qt's `canFetchMore`/`fetchMore` pull the next one when
+    the view scrolls near the end, so every match is reachable and none costs time
+    before it is shown.
+    """
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self._rows: list[EntrySummary] = []
+        self._total = 0
+        self._fetch: Fetcher | None = None
 
     def set_rows(self, rows: list[EntrySummary]) -> None:
-        """Show `rows` (the result of a search)."""
+        """Show exactly `rows` (nothing more to load)."""
         self.beginResetModel()
         self._rows = list(rows)
+        self._total = len(self._rows)
+        self._fetch = None
         self.endResetModel()
+
+    def set_source(self, fetch: Fetcher, total: int) -> None:
+        """Show the `total` matches `fetch` pages through, loading the first page now."""
+        self.beginResetModel()
+        self._fetch = fetch
+        self._total = total
+        self._rows = fetch(0, PAGE_SIZE) if total else []
+        if len(self._rows) < PAGE_SIZE:
+            self._total = len(self._rows)  # the library changed since counting
+        self.endResetModel()
+
+    def total(self) -> int:
+        """How many rows the search matched (loaded or not)."""
+        return self._total
+
+    def canFetchMore(self, parent: Index = QModelIndex()) -> bool:  # noqa: B008
+        return not parent.isValid() and self._fetch is not None and len(self._rows) < self._total
+
+    def fetchMore(self, parent: Index = QModelIndex()) -> None:  # noqa: B008
+        if not self.canFetchMore(parent) or self._fetch is None:
+            return
+        batch = self._fetch(len(self._rows), min(PAGE_SIZE, self._total - len(self._rows)))
+        if not batch:
+            self._total = len(self._rows)
+            return
+        first = len(self._rows)
+        self.beginInsertRows(QModelIndex(), first, first + len(batch) - 1)
+        self._rows.extend(batch)
+        self.endInsertRows()
+
+    def fetch_all(self) -> None:
+        """Load every remaining match (before sorting by a column, which needs them all)."""
+        while self.canFetchMore():
+            before = len(self._rows)
+            self.fetchMore()
+            if len(self._rows) == before:
+                return
 
     def summary(self, row: int) -> EntrySummary:
         """The entry in `row`."""

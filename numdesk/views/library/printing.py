@@ -51,7 +51,7 @@ def printable_parts(
     parts: list[Part] = []
     creatures: list[Creature] = []
     for uid in uids:
-        entry = controller.load(uid)
+        entry = controller.load_resolved(uid)
         if isinstance(entry, Character):
             parts.append(character_part(entry, blank))
         elif isinstance(entry, Creature):
@@ -78,7 +78,7 @@ def _encounter_part(controller: LibraryController, encounter: Encounter, blank: 
         if not uid or uid in creatures or uid in characters:
             continue
         try:
-            linked = controller.load(uid)
+            linked = controller.load_resolved(uid)
         except DomainError:
             continue  # a deleted stat block: the encounter sheet shows the combatant alone
         if isinstance(linked, Creature):

@@ -1,5 +1,12 @@
-"""Take damage: Pool damage with Armor, overflow and the track (`numenera`), or a wound
-after block/dodge and shield (`cypher`). The result is shown before it is applied."""
+"""Take damage where the hit lands: the defense roll (rolled by the app or typed from a
+real die), then Pool damage with Armor, overflow and the track (`numenera`), or a wound
+after block/dodge and shield (`cypher`), applied in one step.
+
+The chance shown comes from the same defense task the roll resolves
+(`preview_defense`), so it includes armor (C6), wound hindrance (C3), skills and any
+other steps. After a hit is applied, a confirmation line says what happened and the
+amount goes back to 0, so the same hit is never applied twice by accident.
+"""
 
 from __future__ import annotations
 
@@ -29,9 +36,18 @@ from numdesk.model.operations.damage import (
     preview_wound,
     worn_armor,
 )
+from numdesk.model.operations.defense_roll import (
+    DEFENSE_STAT,
+    DefendAndTakeHit,
+    DefenseInput,
+    no_defense_reason,
+    preview_defense,
+)
 from numdesk.rules.defense import DefenseKind
+from numdesk.rules.difficulty import difficulty_name
 from numdesk.rules.hazards import HAZARDS, hazard
-from numdesk.rules.types import DamageType, WoundSeverity
+from numdesk.rules.types import DamageType, Stat, WoundSeverity
+from numdesk.views.face_field import FaceField
 from numdesk.views.forms import child
 from numdesk.views.sheet.damage_kind import chosen_kind, kind_combo, show_kind
 from numdesk.views.sheet.forms import load_sheet_form
@@ -40,7 +56,7 @@ from numdesk.views.sheet.words import word
 
 
 class DamageDialog(QDialog):
-    """Preview then apply damage to the controller's character."""
+    """Roll the defense, preview, then apply damage to the controller's character."""
 
     def __init__(self, controller: CharacterController, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -57,11 +73,22 @@ class DamageDialog(QDialog):
         self.wound_box = child(form, QGroupBox, "woundBox")
         self.severity = child(form, QComboBox, "severityCombo")
         self.defense = child(form, QComboBox, "defenseCombo")
-        self.defended = child(form, QCheckBox, "defendedCheck")
+        self.level = child(form, QSpinBox, "levelSpin")
+        self.skill = child(form, QComboBox, "skillCombo")
+        self.eases = child(form, QSpinBox, "easeSpin")
+        self.hinders = child(form, QSpinBox, "hinderSpin")
+        self.area = child(form, QCheckBox, "areaCheck")
+        self.helpless = child(form, QCheckBox, "helplessCheck")
+        self.defense_preview = child(form, QLabel, "defensePreview")
         self.shield = child(form, QComboBox, "shieldCombo")
         self.wound_preview = child(form, QLabel, "woundPreview")
         self.apply_wound = child(form, QPushButton, "applyWoundButton")
+        self.confirm = child(form, QLabel, "confirmLabel")
         self.error = child(form, QLabel, "errorLabel")
+        self.face = FaceField(20, self)
+        defense_form = child(form, QFormLayout, "defenseForm")
+        defense_form.setWidget(4, QFormLayout.ItemRole.FieldRole, self.face)
+        child(form, QLabel, "faceLabel").setBuddy(self.face)
         child(form, QDialogButtonBox, "closeButtons").rejected.connect(self.reject)
         pool_form = child(form, QFormLayout, "poolForm")
         self.kind = kind_combo(self)
@@ -91,44 +118,86 @@ class DamageDialog(QDialog):
             armor_text += self.tr("; against {0}").format(extra)
         self.use_armor.setText(self.tr("Apply Armor ({0})").format(armor_text))
         self.use_armor.setVisible(profile.armor_subtracts)
-        for label in (self.pool_preview, self.wound_preview):
+        for label in (self.pool_preview, self.wound_preview, self.defense_preview):
             label.setStyleSheet("font-weight: bold;")
-            label.setMinimumHeight(52)
             label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.pool_preview.setMinimumHeight(36)
+        self.wound_preview.setMinimumHeight(52)
         for severity in WoundSeverity:
             self.severity.addItem(word(severity.name.capitalize()), severity)
-        category = armor_category(character)
-        for defense in (DefenseKind.NONE, DefenseKind.BLOCK, DefenseKind.DODGE):
-            label_text = word(defense.value.capitalize())
-            if defense is not DefenseKind.NONE and not profile.uses_damage_track:
-                steps = defense_task_steps(character, defense)
-                change = self.tr("eased") if steps > 0 else self.tr("hindered")
-                if steps:
-                    label_text += self.tr(" ({0} armor: {1} {2})").format(
-                        word(category.value), change, abs(steps)
-                    )
-            self.defense.addItem(label_text, defense)
+        self._fill_defenses()
+        self.skill.addItem(self.tr("(no skill)"), None)
+        for skill in character.skills:
+            self.skill.addItem(f"{skill.name} ({word(skill.level.value)})", skill.uid)
         self.shield.addItem(self.tr("(no shield)"), None)
         for shield in character.shields:
             if not shield.broken:
                 self.shield.addItem(shield.name, shield.uid)
         self.wound_box.setVisible(not profile.uses_damage_track)
+        self.area.setVisible(not profile.uses_damage_track)
+        self.apply_pool.setText(self.tr("Roll and a&pply damage"))
         set_role(self.error, "error")
-        self.setMinimumWidth(520)
+        self.setMinimumWidth(560)
         self.adjustSize()
 
+        #: False right after a hit was applied, until the user changes an input
+        self._fresh = True
         self.hazard.activated.connect(self._pick_hazard)
-        self.kind.currentTextChanged.connect(self.update_preview)
-        self.amount.valueChanged.connect(self.update_preview)
-        self.damage_type.currentIndexChanged.connect(self.update_preview)
-        self.use_armor.toggled.connect(self.update_preview)
-        for combo in (self.severity, self.defense, self.shield):
-            combo.currentIndexChanged.connect(self.update_preview)
-        self.defended.toggled.connect(self.update_preview)
+        self.kind.currentTextChanged.connect(self._inputs_changed)
+        for spin in (self.amount, self.level, self.eases, self.hinders, self.face):
+            spin.valueChanged.connect(self._inputs_changed)
+        for combo in (self.damage_type, self.severity, self.defense, self.shield, self.skill):
+            combo.currentIndexChanged.connect(self._inputs_changed)
+        for box in (self.use_armor, self.area, self.helpless):
+            box.toggled.connect(self._inputs_changed)
         self.apply_pool.clicked.connect(self.apply_damage)
         self.apply_wound.clicked.connect(self.apply_wound_now)
         controller.changed.connect(self.update_preview)
         self.update_preview()
+
+    def _fill_defenses(self) -> None:
+        profile = self.controller.profile
+        character = self.controller.character
+        self.defense.addItem(self.tr("None (the hit lands)"), (None, DefenseKind.NONE))
+        if profile.uses_damage_track:
+            for stat in (Stat.SPEED, Stat.MIGHT, Stat.INTELLECT):
+                label = self.tr("{0} defense").format(word(stat.value.capitalize()))
+                self.defense.addItem(label, (stat, DefenseKind.NONE))
+            return
+        category = armor_category(character)
+        for kind in (DefenseKind.BLOCK, DefenseKind.DODGE):
+            label = self.tr("{0} (a {1} task)").format(
+                word(kind.value.capitalize()), word(DEFENSE_STAT[kind].value.capitalize())
+            )
+            steps = defense_task_steps(character, kind)
+            if steps:
+                change = self.tr("eased") if steps > 0 else self.tr("hindered")
+                label += self.tr(" — {0} armor: {1} {2}").format(
+                    word(category.value), change, abs(steps)
+                )
+            self.defense.addItem(label, (DEFENSE_STAT[kind], kind))
+
+    def select_defense(self, kind: DefenseKind | Stat | None) -> None:
+        """Choose the defense by its kind (`cypher`) or stat (`numenera`); None: no defense."""
+        for row in range(self.defense.count()):
+            stat, defense_kind = self.defense.itemData(row)
+            if kind in (stat, defense_kind) or (kind is None and stat is None):
+                self.defense.setCurrentIndex(row)
+                return
+        raise ValueError(f"no defense {kind!r}")
+
+    def defense_input(self) -> DefenseInput:
+        stat, kind = self.defense.currentData()
+        return DefenseInput(
+            stat=stat,
+            level=self.level.value(),
+            kind=kind,
+            skill=self.skill.currentData(),
+            eases=self.eases.value(),
+            hindrances=self.hinders.value(),
+            area=self.area.isChecked(),
+            helpless=self.helpless.isChecked(),
+        )
 
     def _pick_hazard(self) -> None:
         """Fill amount, type and kind from a hazard of the N10 table."""
@@ -153,46 +222,115 @@ class DamageDialog(QDialog):
             chosen_kind(self.kind),
         )
 
+    def _defense_problem(self) -> str | None:
+        """What stops the defense roll (no level typed, a rule), or None."""
+        defense = self.defense_input()
+        no_roll = no_defense_reason(defense)
+        rolling = no_roll is None
+        for widget in (self.level, self.skill, self.eases, self.hinders, self.area, self.face):
+            widget.setEnabled(rolling)
+        self.defense.setEnabled(not defense.helpless)
+        if not rolling:
+            self.defense_preview.setText(self.tr(no_roll or ""))
+            return None
+        if self.level.value() == 0:
+            self.defense_preview.setText(
+                self.tr("Type the attacker's level: it is the difficulty of the roll.")
+            )
+            return "level"
+        try:
+            preview = preview_defense(self.controller.character, defense)
+        except DomainError as err:
+            self.defense_preview.setText(err.message)
+            return err.message
+        if preview is None:
+            return None
+        plan = preview.plan
+        text = self.tr("Difficulty {0} ({1}), target {2}: {3}% chance").format(
+            plan.final_difficulty,
+            word(difficulty_name(plan.final_difficulty)),
+            plan.target_number,
+            round(plan.success_chance * 100),
+        )
+        face = self.face.face()
+        if face is not None:
+            verdict = self.tr("succeeds") if face >= plan.target_number else self.tr("fails")
+            text += "\n" + self.tr("The {0} rolled {1}.").format(face, verdict)
+        self.defense_preview.setText(text)
+        if preview.problem:
+            self.defense_preview.setText(text + "\n" + preview.problem)
+            return preview.problem
+        return None
+
+    def _inputs_changed(self) -> None:
+        self._fresh = True
+        self.update_preview()
+
     def update_preview(self) -> None:
         character = self.controller.character
         self.error.clear()
+        blocked = self._defense_problem() is not None
         try:
             preview = preview_damage(character, *self._pool_args())
             self.pool_preview.setText(self.tr(preview.summary))
-            self.apply_pool.setEnabled(self.amount.value() > 0)
+            self.apply_pool.setEnabled(self.amount.value() > 0 and not blocked)
         except DomainError as err:
             self.pool_preview.setText(err.message)
             self.apply_pool.setEnabled(False)
-        if self.wound_box.isHidden() and self.controller.profile.uses_damage_track:
+        if self.controller.profile.uses_damage_track:
             return
-        try:
-            wound = preview_wound(character, *self._wound_args())
-            self.wound_preview.setText(wound.summary)
-            self.apply_wound.setEnabled(True)
-        except DomainError as err:
-            self.wound_preview.setText(err.message)
-            self.apply_wound.setEnabled(False)
+        self.wound_preview.setText(self._wound_outcomes())
+        self.apply_wound.setEnabled(not blocked and self._fresh)
 
-    def _wound_args(self) -> tuple[WoundSeverity, DefenseKind, bool, str | None]:
-        return (
-            self.severity.currentData(),
-            self.defense.currentData(),
-            self.defended.isChecked(),
-            self.shield.currentData(),
-        )
+    def _wound_outcomes(self) -> str:
+        """What the wound does if the defense fails, and if it succeeds."""
+        character = self.controller.character
+        severity = self.severity.currentData()
+        defense = self.defense_input()
+        kind = defense.kind if no_defense_reason(defense) is None else DefenseKind.NONE
+        try:
+            failed = preview_wound(character, severity, kind, False, None).summary
+        except DomainError as err:
+            return err.message
+        if kind is DefenseKind.NONE:
+            return failed
+        shield = self.shield.currentData() if kind is DefenseKind.BLOCK else None
+        try:
+            success = preview_wound(character, severity, kind, True, shield).summary
+        except DomainError as err:
+            success = err.message
+        return self.tr("Defense fails: {0}\nDefense succeeds: {1}").format(failed, success)
 
     def apply_damage(self) -> bool:
-        """Apply the previewed Pool damage (undoable)."""
+        """Roll the defense (if any) and apply what gets through (one undo step)."""
         return self._apply(TakeDamage(*self._pool_args()))
 
     def apply_wound_now(self) -> bool:
-        """Apply the previewed wound (undoable)."""
-        return self._apply(TakeWound(*self._wound_args()))
+        """Roll the defense (if any) and apply the wound it leaves (one undo step)."""
+        return self._apply(TakeWound(self.severity.currentData(), shield=self.shield.currentData()))
 
-    def _apply(self, operation: TakeDamage | TakeWound) -> bool:
+    def _apply(self, hit: TakeDamage | TakeWound) -> bool:
+        dice = self.controller.dice
+        operation = DefendAndTakeHit(self.defense_input(), hit, dice)
         try:
-            self.controller.apply(operation)
+            with dice.player_faces(self.face.face()):
+                self.controller.apply(operation)
         except DomainError as err:
             self.error.setText(err.message)
             return False
+        change = operation.change
+        self.confirm.setText(
+            self.tr("Applied to {0}: {1}. Change anything to apply another hit.").format(
+                self.controller.character.name, (change.summary if change else "").rstrip(".")
+            )
+        )
+        # the next hit starts clean: nothing is applied twice by pressing again
+        self.face.blockSignals(True)
+        self.face.clear_face()
+        self.face.blockSignals(False)
+        self.amount.blockSignals(True)
+        self.amount.setValue(0)
+        self.amount.blockSignals(False)
+        self._fresh = False
+        self.update_preview()
         return True

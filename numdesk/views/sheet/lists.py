@@ -23,6 +23,7 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     Qt,
 )
+from PySide6.QtGui import QBrush, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -66,6 +67,9 @@ class Column:
     choices: Callable[[CharacterController], Sequence[Enum]] | None = None
     optional: bool = False
     width: int = 0
+    #: for a blank "optint": the value the rules use instead (shown in grey), e.g. a
+    #: follower's health 3 × level; None when the profile has no such value
+    derived: Callable[[CharacterController, Any], int | None] | None = None
 
 
 @dataclass(frozen=True)
@@ -77,6 +81,8 @@ class ListSpec:
     columns: tuple[Column, ...]
     new_item: Callable[[], Any]
     library_kind: EntryKind | None = None
+    #: the table model class, when a list shows more than its fields (abilities' links)
+    model_type: Callable[..., ItemTableModel] | None = None
 
 
 def _shown(value: Any) -> str:
@@ -133,9 +139,16 @@ class ItemTableModel(QAbstractTableModel):
             if role == Qt.ItemDataRole.CheckStateRole:
                 return Qt.CheckState.Checked if value else Qt.CheckState.Unchecked
             return None
+        fallback = self._derived(column, index.row()) if value is None else None
         if role == Qt.ItemDataRole.DisplayRole:
+            if fallback is not None:
+                return str(fallback)
             text = _shown(value)
             return text if len(text) <= 80 else text[:77] + "…"
+        if fallback is not None and role == Qt.ItemDataRole.ForegroundRole:
+            return QBrush(QPalette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text))
+        if fallback is not None and role == Qt.ItemDataRole.ToolTipRole:
+            return self.tr("From the rules (the field is blank); type a number to set your own.")
         if role == Qt.ItemDataRole.EditRole:
             if column.kind == "int":
                 return value
@@ -143,6 +156,11 @@ class ItemTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole and isinstance(value, str) and len(value) > 40:
             return value
         return None
+
+    def _derived(self, column: Column, row: int) -> int | None:
+        if column.derived is None or self._controller is None:
+            return None
+        return column.derived(self._controller, self.items()[row])
 
     def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
         if not index.isValid():
@@ -275,7 +293,7 @@ class ItemListEditor(BoldTitleBox):
         """Bind the table to `spec.list_name` of the controller's character."""
         self._controller = controller
         self.setTitle(self.tr(spec.title))
-        self.model = ItemTableModel(controller, spec, self)
+        self.model = (spec.model_type or ItemTableModel)(controller, spec, self)
         self.model.error_reporter = self.show_error
         self.table.setModel(self.model)
         header = self.table.horizontalHeader()
@@ -380,9 +398,12 @@ class ItemListEditor(BoldTitleBox):
             self.table.setFocus()
 
     def add_copy(self, item: Any) -> bool:
-        """Add a copy of a library entry with its own uid (the copy the user asked for)."""
+        """Add a library entry with its own uid: a copy, or for an ability a link to the
+        entry (its text then follows the library)."""
         if dataclasses.is_dataclass(item) and hasattr(item, "uid"):
             item = copy.deepcopy(item)
+            if hasattr(item, "library_uid"):
+                item.library_uid = item.uid
             item.uid = new_uid()
         return self._apply(AddItem(self.spec.list_name, item))
 
@@ -408,6 +429,7 @@ class ItemListEditor(BoldTitleBox):
 
     def pick_from_library(self) -> None:
         """Open the library picker for this list's kind and add the chosen entry's copy."""
+        from numdesk.views.sheet.device_level import DeviceLevelDialog, needs_level
         from numdesk.views.sheet.picker import LibraryPickDialog
 
         assert self._controller is not None and self.spec.library_kind is not None
@@ -418,5 +440,12 @@ class ItemListEditor(BoldTitleBox):
             self,
         )
         dialog.setWindowTitle(self.tr("Add to {0} from the library").format(self.title()))
-        if dialog.exec() and dialog.chosen() is not None:
-            self.add_copy(dialog.chosen())
+        if not dialog.exec() or dialog.chosen() is None:
+            return
+        chosen = dialog.chosen()
+        if needs_level(chosen):
+            asked = DeviceLevelDialog(chosen, self._controller.dice, self)
+            if not asked.exec():
+                return
+            chosen.level = asked.level()
+        self.add_copy(chosen)

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListView,
     QPushButton,
+    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -25,8 +26,16 @@ from numdesk.model.items import shown_name
 from numdesk.model.kinds import EntryKind
 from numdesk.model.operations.base import Operation
 from numdesk.model.operations.devices import UseArtifact, UseCypher
-from numdesk.model.operations.xp import RefuseIntrusion, SpendXp, gm_intrusion_ops
+from numdesk.model.operations.xp import (
+    AwardXp,
+    GmIntrusion,
+    RefuseIntrusion,
+    SpendXp,
+    gm_intrusion_ops,
+)
+from numdesk.rules.items import parse_depletion
 from numdesk.rules.xp import XpSpendKind, available_spends, spend_cost, spend_label
+from numdesk.views.face_field import FaceField
 from numdesk.views.sheet.damage_dialog import DamageDialog
 from numdesk.views.sheet.history import RollLogModel
 from numdesk.views.sheet.recover_dialog import RecoverDialog
@@ -82,8 +91,13 @@ class PlayPanel(QWidget):
         self.use_artifact_button = QPushButton(self.tr("Use &artifact"), items)
         igrid.addWidget(self.cypher_combo, 0, 0)
         igrid.addWidget(self.use_cypher_button, 0, 1)
+        self.depletion_face = FaceField(20, items)
         igrid.addWidget(self.artifact_combo, 1, 0)
         igrid.addWidget(self.use_artifact_button, 1, 1)
+        depletion_label = QLabel(self.tr("Depletion die rolled:"), items)
+        depletion_label.setBuddy(self.depletion_face)
+        igrid.addWidget(depletion_label, 2, 0)
+        igrid.addWidget(self.depletion_face, 2, 1)
         igrid.setColumnStretch(0, 1)
         layout.addWidget(items)
 
@@ -102,6 +116,10 @@ class PlayPanel(QWidget):
         self.spend_note.setPlaceholderText(self.tr("what for (noted in the history)"))
         self.spend_button = QPushButton(self.tr("&Spend XP"), xp_box)
         self.recipient_combo = RecipientCombo(xp_box)
+        # a player on their own types the other player's name; a character in the
+        # library can be chosen instead (then it receives the XP on its own sheet too)
+        self.recipient_combo.setEditable(True)
+        self.recipient_combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         self.recipient_combo.opening = self._fill_recipients_if_stale
         self.intrusion_reason = QLineEdit(xp_box)
         self.intrusion_reason.setPlaceholderText(self.tr("why that player gets 1 XP"))
@@ -116,6 +134,16 @@ class PlayPanel(QWidget):
         xgrid.addWidget(self.intrusion_reason, 4, 0, 1, 2)
         xgrid.addWidget(self.intrusion_button, 5, 0, 1, 2)
         xgrid.addWidget(self.refuse_button, 6, 0, 1, 2)
+        self.award_spin = QSpinBox(xp_box)
+        self.award_spin.setRange(1, 4)
+        self.award_spin.setSuffix(self.tr(" XP"))
+        self.award_spin.setToolTip(self.tr("The GM's award at the end of a session: 1 to 4 XP"))
+        self.award_reason = QLineEdit(xp_box)
+        self.award_reason.setPlaceholderText(self.tr("the discovery it rewards (optional)"))
+        self.award_button = QPushButton(self.tr("Record session a&ward"), xp_box)
+        xgrid.addWidget(self.award_spin, 7, 0)
+        xgrid.addWidget(self.award_button, 7, 1)
+        xgrid.addWidget(self.award_reason, 8, 0, 1, 2)
         layout.addWidget(xp_box)
 
         self.message = QLabel(self)
@@ -140,12 +168,14 @@ class PlayPanel(QWidget):
         self.spend_button.clicked.connect(self.spend_xp)
         self.intrusion_button.clicked.connect(self.gm_intrusion)
         self.refuse_button.clicked.connect(lambda: self._apply(RefuseIntrusion()))
+        self.award_button.clicked.connect(self.session_award)
+        self.artifact_combo.currentIndexChanged.connect(self._artifact_chosen)
         controller.changed.connect(self.refresh)
         # the other characters are listed when the list is first opened (a search of the
         # library: ~10-20 ms that opening a sheet need not pay), and again only after the
         # library's entries changed, not on every edit of this sheet
         self._recipients_stale = True
-        self.recipient_combo.setPlaceholderText(self.tr("choose a character"))
+        self._recipient_hint(self.tr("type a player's name, or choose a character"))
         entries_changed = getattr(controller.library_controller, "entriesChanged", None)
         if entries_changed is not None:
             entries_changed.connect(self._mark_recipients_stale)
@@ -166,6 +196,21 @@ class PlayPanel(QWidget):
             )
         self.use_cypher_button.setEnabled(bool(character.cyphers))
         self.use_artifact_button.setEnabled(any(not a.depleted for a in character.artifacts))
+        self._artifact_chosen()
+
+    def _artifact_chosen(self) -> None:
+        """Size the depletion face field to the chosen artifact's die (none: no field)."""
+        uid = self.artifact_combo.currentData()
+        found = [a for a in self.controller.character.artifacts if a.uid == uid]
+        sides = None
+        if found:
+            try:
+                sides = parse_depletion(found[0].depletion).sides
+            except DomainError:
+                sides = None
+        self.depletion_face.setEnabled(sides is not None)
+        self.depletion_face.sides = sides or 20
+        self.depletion_face.setRange(0, sides or 20)
 
     def _mark_recipients_stale(self) -> None:
         self._recipients_stale = True
@@ -177,6 +222,7 @@ class PlayPanel(QWidget):
     def _fill_recipients(self) -> None:
         self._recipients_stale = False
         current = self.recipient_combo.currentData()
+        typed = self.recipient_combo.currentText()
         self.recipient_combo.clear()
         library = self.controller.library
         for summary in library.search("", kinds=[EntryKind.CHARACTER], limit=500):
@@ -184,8 +230,16 @@ class PlayPanel(QWidget):
                 self.recipient_combo.addItem(summary.name, summary.uid)
         if current is not None:
             self.recipient_combo.setCurrentIndex(self.recipient_combo.findData(current))
+        else:
+            self.recipient_combo.setCurrentIndex(-1)
+            self.recipient_combo.setEditText(typed)
         if not self.recipient_combo.count():
-            self.recipient_combo.setPlaceholderText(self.tr("no other character in the library"))
+            self._recipient_hint(self.tr("no other character in the library: type a name"))
+
+    def _recipient_hint(self, text: str) -> None:
+        line = self.recipient_combo.lineEdit()
+        if line is not None:
+            line.setPlaceholderText(text)
 
     def _apply(self, operation: Operation[Character]) -> bool:
         try:
@@ -223,7 +277,28 @@ class PlayPanel(QWidget):
 
     def use_artifact(self) -> bool:
         uid = self.artifact_combo.currentData()
-        return uid is not None and self._apply(UseArtifact(uid, self.controller.dice))
+        if uid is None:
+            return False
+        dice = self.controller.dice
+        face = self.depletion_face.face() if self.depletion_face.isEnabled() else None
+        try:
+            with dice.player_faces(face):
+                done = self._apply(UseArtifact(uid, dice))
+        except DomainError as err:
+            self.message.setText(err.message)
+            return False
+        if done:
+            self.depletion_face.clear_face()
+        return done
+
+    def session_award(self) -> bool:
+        """The GM's end-of-session award, 1 to 4 XP (G16), noted in the history."""
+        if self._apply(
+            AwardXp(self.award_spin.value(), self.award_reason.text().strip(), session_end=True)
+        ):
+            self.award_reason.clear()
+            return True
+        return False
 
     def spend_xp(self) -> bool:
         kind = self.spend_combo.currentData()
@@ -235,17 +310,25 @@ class PlayPanel(QWidget):
         return False
 
     def gm_intrusion(self) -> bool:
-        """+2 XP here, 1 given to the chosen character (both saved; one undo step)."""
-        uid = self.recipient_combo.currentData()
-        if uid is None:
-            self.message.setText(self.tr("Choose who receives 1 XP."))
+        """+2 XP here, 1 given to another player (one undo step).
+
+        A character chosen from the library gets its 1 XP on its own sheet too; a name
+        typed in (a player alone with the app) is recorded in this sheet's history.
+        """
+        name = self.recipient_combo.currentText().strip()
+        index = self.recipient_combo.findText(name)
+        uid = self.recipient_combo.itemData(index) if index >= 0 else None
+        reason = self.intrusion_reason.text().strip()
+        if not name:
+            self.message.setText(self.tr("Type or choose who receives 1 XP."))
             return False
         try:
-            other = self.controller.load_other(uid)
-            mine, theirs = gm_intrusion_ops(
-                self.controller.character, other, self.intrusion_reason.text().strip()
-            )
-            change = self.controller.apply_with_others(mine, [(theirs, other)])
+            if uid is None:
+                change = self.controller.apply(GmIntrusion(name, reason))
+            else:
+                other = self.controller.load_other(uid)
+                mine, theirs = gm_intrusion_ops(self.controller.character, other, reason)
+                change = self.controller.apply_with_others(mine, [(theirs, other)])
         except DomainError as err:
             self.message.setText(err.message)
             return False

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QFormLayout,
     QGroupBox,
     QLabel,
     QLineEdit,
@@ -32,6 +33,7 @@ from numdesk.model.operations.recovery import (
 from numdesk.rules.rally import rally_cost, treatment
 from numdesk.rules.recovery import RecoveryRoll, can_recover_track_step, rest_label
 from numdesk.rules.types import Rest, Stat, WoundSeverity
+from numdesk.views.face_field import FaceField
 from numdesk.views.forms import child
 from numdesk.views.sheet.forms import load_sheet_form
 from numdesk.views.sheet.style import set_role
@@ -69,6 +71,9 @@ class RecoverDialog(QDialog):
         self.treat_button = child(form, QPushButton, "treatButton")
         self.message = child(form, QLabel, "messageLabel")
         child(form, QDialogButtonBox, "closeButtons").rejected.connect(self.reject)
+        self.face = FaceField(6, self)
+        rest_form = child(form, QFormLayout, "restForm")
+        rest_form.insertRow(3, self.tr("d&6 rolled"), self.face)
 
         self.last_action.setVisible(profile.last_action_recovery_bonus > 0)
         self.major_task.setVisible(not profile.uses_damage_track)
@@ -139,6 +144,10 @@ class RecoverDialog(QDialog):
 
     def _rest_changed(self) -> None:
         rest = self.rest.currentData()
+        if rest != Rest.ONE_ACTION:
+            # only the one-action rest can be a Last action: a tick left from it would
+            # refuse every later rest (C10)
+            self.last_action.setChecked(False)
         self.last_action.setEnabled(rest == Rest.ONE_ACTION)
         self.major_task.setEnabled(rest == Rest.TEN_HOURS)
         self.roll = None
@@ -161,13 +170,17 @@ class RecoverDialog(QDialog):
     def roll_dice(self) -> RecoveryRoll | None:
         """Roll 1d6 + tier (+ bonuses) with the sheet's dice (logged)."""
         rest = self.rest.currentData()
+        dice = self.controller.dice
         try:
-            self.roll = roll_recovery(
-                self.controller.character, rest, self.controller.dice, self.last_action.isChecked()
-            )
+            with dice.player_faces(self.face.face()):
+                self.roll = roll_recovery(
+                    self.controller.character, rest, dice, self.last_action.isChecked()
+                )
         except DomainError as err:
             self.message.setText(err.message)
             return None
+        self.message.clear()
+        self.face.clear_face()
         roll = self.roll
         extra = roll.bonus + roll.last_action_bonus
         self.roll_label.setText(

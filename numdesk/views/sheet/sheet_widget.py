@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QPalette, QUndoStack
 from PySide6.QtWidgets import (
     QBoxLayout,
@@ -33,10 +33,13 @@ from numdesk.model.errors import DomainError
 from numdesk.model.operations import SetField, SetPool, SetWounds
 from numdesk.model.operations.base import Operation
 from numdesk.model.operations.conditions import task_hindrance, track_problem
+from numdesk.model.operations.damage import armor_category, defense_task_steps, worn_armor
 from numdesk.model.operations.devices import cypher_limit_warning
 from numdesk.rules.damage_track import track_effects
-from numdesk.rules.types import REST_ORDER, DamageTrackState, Rest, Stat
+from numdesk.rules.defense import DefenseKind
+from numdesk.rules.types import REST_ORDER, ArmorCategory, DamageTrackState, Rest, Stat
 from numdesk.views.forms import child
+from numdesk.views.sheet.ability_links import AbilityLinkBar
 from numdesk.views.sheet.advancement import AdvancementPanel
 from numdesk.views.sheet.bindings import ErrorLabel, FieldBinding, typed_int
 from numdesk.views.sheet.extras import extras_text
@@ -128,6 +131,9 @@ def _set_pool(stat: Stat, part: str) -> Callable[[str], Operation[Character]]:
 class SheetWidget(QWidget):
     """One open character: the sheet, play mode and history, all through `controller`."""
 
+    #: the user asked to open library entry uid (an ability's "Open in library")
+    openEntryRequested = Signal(str)
+
     def __init__(self, controller: CharacterController, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.controller = controller
@@ -179,6 +185,8 @@ class SheetWidget(QWidget):
             editor = child(self.form, ItemListEditor, f"{name}Editor")
             editor.setup(controller, spec)
             self.list_editors[name] = editor
+        self.ability_links = AbilityLinkBar(self.list_editors["abilities"], controller)
+        self.ability_links.openEntryRequested.connect(self.openEntryRequested)
         self.advancement = child(self.form, AdvancementPanel, "advancementPanel")
         self.advancement.setup(controller)
         self.portrait = child(self.form, PortraitLabel, "portrait")
@@ -380,12 +388,7 @@ class SheetWidget(QWidget):
             self._set_tab_order()  # first drawing, or the number of wound slots changed
         for name, rest in zip(REST_BOXES, REST_ORDER, strict=True):
             child(self.form, QCheckBox, name).setChecked(rest in character.recoveries_used)
-        reduction = character.armor_cost_reduction
-        self.list_editors["armor"].set_note(
-            self.tr("Cost of wearing armor reduced by {0} (advancement).").format(reduction)
-            if reduction
-            else ""
-        )
+        self.list_editors["armor"].set_note(self._armor_note())
         bonus = character.recovery_bonus
         info = self.tr("Recovery roll: 1d6 + {0}").format(character.tier + bonus)
         child(self.form, QLabel, "recoveryInfo").setText(info)
@@ -401,6 +404,34 @@ class SheetWidget(QWidget):
             )
             set_role(self.cypher_warning, "")
         self.portrait.show_portrait(character.portrait)
+
+    def _armor_note(self) -> str:
+        """The Armor total the rules use (`numenera`) or what the armor does to defense
+        rolls (`cypher`), and any cost reduction: the number the fight uses, on the sheet."""
+        character = self.controller.character
+        if self.controller.profile.armor_subtracts:
+            lines = [
+                self.tr("Armor {0} in all: taken off each hit of Might damage.").format(
+                    worn_armor(character)
+                )
+            ]
+        else:
+            category = armor_category(character)
+            if category is ArmorCategory.NONE:
+                lines = [self.tr("No armor: defense rolls are neither eased nor hindered.")]
+            else:
+                steps = defense_task_steps(character, DefenseKind.BLOCK)
+                lines = [
+                    self.tr("{0} armor: block eased {1}, dodge hindered {1}.").format(
+                        word(category.value).capitalize(), steps
+                    )
+                ]
+        reduction = character.armor_cost_reduction
+        if reduction:
+            lines.append(
+                self.tr("Cost of wearing armor reduced by {0} (advancement).").format(reduction)
+            )
+        return " ".join(lines)
 
     def _wound_text(self) -> str:
         """What the wounds do now (C3): the hindrance on every task, or death."""

@@ -13,6 +13,9 @@ from numdesk.model.extras import ExtraPool, LastingDamage, Money, PowerShift, Re
 from numdesk.model.follower import Follower
 from numdesk.model.items import Armor, Artifact, Cypher, Equipment, Oddity, Shield, Weapon
 from numdesk.model.kinds import EntryKind
+from numdesk.rules.damage import armor_value
+from numdesk.rules.errors import RulesError
+from numdesk.rules.followers import follower_health
 from numdesk.rules.types import (
     AbilityKind,
     AbilitySource,
@@ -20,11 +23,27 @@ from numdesk.rules.types import (
     Stat,
     WeaponCategory,
 )
+from numdesk.views.sheet.ability_links import AbilityTableModel
 from numdesk.views.sheet.lists import Column, ListSpec
 
 
 def _skill_levels(controller: CharacterController) -> Sequence[Enum]:
     return controller.profile.skill_levels
+
+
+def _armor_value(controller: CharacterController, armor: Armor) -> int | None:
+    """A blank Armor value counts as its category's (N1); `cypher` armor has no number."""
+    if not controller.profile.armor_subtracts:
+        return None
+    return armor_value(armor.category)
+
+
+def _follower_health(_controller: CharacterController, follower: Follower) -> int | None:
+    """A blank health is 3 × level (C14), as the fight and the printed sheet use it."""
+    try:
+        return follower_health(follower.level)
+    except RulesError:
+        return None
 
 
 def _enum(cls: type[Enum]) -> Callable[[CharacterController], Sequence[Enum]]:
@@ -92,6 +111,7 @@ LIST_SPECS: dict[str, ListSpec] = {
             ),
             lambda: Ability("New ability"),
             EntryKind.ABILITY,
+            AbilityTableModel,
         ),
         ListSpec(
             "cyphers",
@@ -172,7 +192,13 @@ LIST_SPECS: dict[str, ListSpec] = {
                     _enum(ArmorCategory),
                     width=75,
                 ),
-                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Armor"), "value", "optint", width=50),
+                Column(
+                    QT_TRANSLATE_NOOP("ItemTableModel", "Armor"),
+                    "value",
+                    "optint",
+                    width=50,
+                    derived=_armor_value,
+                ),
                 Column(
                     QT_TRANSLATE_NOOP("ItemTableModel", "Speed cost"), "speed_cost", "int", width=75
                 ),
@@ -214,7 +240,13 @@ LIST_SPECS: dict[str, ListSpec] = {
             (
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Follower"), "name", width=150),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Level"), "level", "int", width=50),
-                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Health"), "health", "optint", width=60),
+                Column(
+                    QT_TRANSLATE_NOOP("ItemTableModel", "Health"),
+                    "health",
+                    "optint",
+                    width=60,
+                    derived=_follower_health,
+                ),
                 Column(
                     QT_TRANSLATE_NOOP("ItemTableModel", "Got at tier"),
                     "acquired_at_tier",

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QGroupBox,
+    QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
@@ -24,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from numdesk.controllers.character import CharacterController
 from numdesk.model.errors import DomainError
+from numdesk.model.operations.effect_pick import TakeEffect
 from numdesk.model.operations.task import (
     PerformTask,
     TaskInput,
@@ -35,6 +37,7 @@ from numdesk.model.operations.xp import XpReroll
 from numdesk.rules.combat_modifiers import COMBAT_MODIFIERS
 from numdesk.rules.difficulty import difficulty_name
 from numdesk.rules.types import Stat
+from numdesk.views.face_field import FaceField
 from numdesk.views.forms import child
 from numdesk.views.sheet.forms import load_sheet_form
 from numdesk.views.sheet.style import set_role
@@ -64,6 +67,26 @@ class TaskDialog(QDialog):
         self.roll_button = child(f, QPushButton, "rollButton")
         self.roll_anyway = child(f, QCheckBox, "rollAnyway")
         self.reroll_button = child(f, QPushButton, "rerollButton")
+        self.face = FaceField(20, self)
+        roll_row = child(f, QHBoxLayout, "rollRow")
+        face_label = QLabel(self.tr("d&20 rolled"), self)
+        face_label.setBuddy(self.face)
+        roll_row.insertWidget(0, face_label)
+        roll_row.insertWidget(1, self.face)
+        # after a 19 or 20: the effect taken instead of bonus damage (T5), as a pick
+        self.effect_pick = QComboBox(self)
+        self.effect_pick.setObjectName("effectPick")
+        self.effect_button = QPushButton(self.tr("Take e&ffect"), self)
+        effect_row = QHBoxLayout()
+        effect_row.addWidget(self.effect_pick, 1)
+        effect_row.addWidget(self.effect_button)
+        result_box = child(f, QGroupBox, "resultBox")
+        result_layout = result_box.layout()
+        if result_layout is not None:
+            result_layout.addItem(effect_row)
+        self.effect_pick.setEnabled(False)
+        self.effect_button.setEnabled(False)
+        self.effect_button.clicked.connect(self.take_effect)
         self.values = {
             name: child(f, QLabel, name)
             for name in (
@@ -222,14 +245,15 @@ class TaskDialog(QDialog):
 
     def roll(self) -> TaskResult | None:
         """Spend the points and roll (through the controller: undoable, logged, saved)."""
-        operation = PerformTask(
-            self.task_input(), self.controller.dice, roll_anyway=self.roll_anyway.isChecked()
-        )
+        dice = self.controller.dice
+        operation = PerformTask(self.task_input(), dice, roll_anyway=self.roll_anyway.isChecked())
         try:
-            self.controller.apply(operation)
+            with dice.player_faces(self.face.face()):
+                self.controller.apply(operation)
         except DomainError as err:
             self.values["problemValue"].setText(err.message)
             return None
+        self.face.clear_face()
         self.last_operation = operation
         self._show_result(operation.result)
         self.update_preview()
@@ -239,15 +263,32 @@ class TaskDialog(QDialog):
         """Spend 1 XP to reroll the last roll and keep the better face (G11)."""
         if self.last_result is None:
             return None
-        operation = XpReroll(self.last_result, self.controller.dice)
+        dice = self.controller.dice
+        operation = XpReroll(self.last_result, dice)
         try:
-            self.controller.apply(operation)
+            with dice.player_faces(self.face.face()):
+                self.controller.apply(operation)
         except DomainError as err:
             self.values["problemValue"].setText(err.message)
             return None
+        self.face.clear_face()
         self._show_result(operation.result)
         self.update_preview()
         return operation.result
+
+    def take_effect(self) -> bool:
+        """Note the effect picked after a 19 or 20 in the history (one per roll)."""
+        key = self.effect_pick.currentData()
+        if key is None:
+            return False
+        try:
+            self.controller.apply(TakeEffect(key))
+        except DomainError as err:
+            self.values["problemValue"].setText(err.message)
+            return False
+        self.effect_pick.setEnabled(False)
+        self.effect_button.setEnabled(False)
+        return True
 
     def _show_result(self, result: TaskResult | None) -> None:
         self.last_result = result
@@ -269,6 +310,11 @@ class TaskDialog(QDialog):
             if result.effects:
                 picks = "; ".join(word(e.label) for e in result.effects)
                 special.append(self.tr("Choose one: {0}.").format(picks))
+        self.effect_pick.clear()
+        for offered in result.effects:
+            self.effect_pick.addItem(word(offered.label), offered.key)
+        self.effect_pick.setEnabled(bool(result.effects))
+        self.effect_button.setEnabled(bool(result.effects))
         if result.refunded:
             special.append(self.tr("Natural 20: the points spent come back."))
         self.values["specialValue"].setText(" ".join(special))
