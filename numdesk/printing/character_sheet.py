@@ -1,10 +1,12 @@
 """A character sheet laid out on pages: the form at the top, two columns of lists below,
 the written parts across the page, and as many further pages as the content needs.
 
-Left column: skills and abilities (what the character can do). Right column: attacks,
-armor, cyphers, artifacts, oddities, equipment, followers (what it carries and who is
-with it). Both continue onto further pages side by side; background, connections and
-notes then fill what is left of the columns and go on two columns to a page.
+Left column: skills and abilities (what the character can do), then extra Pools,
+power shifts, recursions and lasting damage when it has them. Right column: attacks,
+armor, cyphers, artifacts, oddities, equipment and money, followers, a second form
+(what it carries and who is with it). Both continue onto further pages side by side;
+background, connections and notes then fill what is left of the columns and go on two
+columns to a page.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 from itertools import chain
 
 from numdesk.model.character import Character
+from numdesk.printing import sheet_extras as extras
 from numdesk.printing import sheet_sections as sections
 from numdesk.printing.canvas import Canvas, tr
 from numdesk.printing.flow import (
@@ -36,7 +39,14 @@ def plan_character(c: Canvas, ch: Character, blank: bool = False) -> list[Page]:
     top = top_area(c, ch, width, blank)
     start = top.height + 9.0
     pages: list[Page] = [Page([top.draw])]
-    left = [*sections.skills(c, ch, col_w, blank), *sections.abilities(c, ch, col_w, blank)]
+    left = [
+        *sections.skills(c, ch, col_w, blank),
+        *sections.abilities(c, ch, col_w, blank),
+        *extras.pools_and_state(c, ch, col_w),
+        *extras.power_shifts(c, ch, col_w),
+        *extras.recursions(c, ch, col_w),
+        *extras.lasting_damage(c, ch, col_w),
+    ]
     right = [
         *sections.attacks(c, ch, col_w, blank),
         *sections.armor(c, ch, col_w, blank),
@@ -45,6 +55,7 @@ def plan_character(c: Canvas, ch: Character, blank: bool = False) -> list[Page]:
         *sections.oddities(c, ch, col_w, blank),
         *sections.equipment(c, ch, col_w, blank),
         *sections.followers(c, ch, col_w),
+        *extras.second_form(c, ch, col_w),
     ]
     end_left = flow_rows(left, column_frames(0, start, 0, col_w, bottom, LATER_TOP), pages)
     end_right = flow_rows(

@@ -130,13 +130,17 @@ def track_states(ch: Character) -> list[tuple[str, str, bool]]:
         DamageTrackState.DEBILITATED: tr("No actions; move an immediate distance at most."),
         DamageTrackState.DEAD: tr("The character is dead."),
     }
-    names = {
+    return [(damage_state_name(s), notes[s], ch.damage_track is s) for s in DamageTrackState]
+
+
+def damage_state_name(state: DamageTrackState) -> str:
+    """Hale / Impaired / Debilitated / Dead."""
+    return {
         DamageTrackState.HALE: tr("Hale"),
         DamageTrackState.IMPAIRED: tr("Impaired"),
         DamageTrackState.DEBILITATED: tr("Debilitated"),
         DamageTrackState.DEAD: tr("Dead"),
-    }
-    return [(names[s], notes[s], ch.damage_track is s) for s in DamageTrackState]
+    }[state]
 
 
 def wound_rows(ch: Character) -> list[tuple[str, int, int, str]]:

@@ -14,7 +14,6 @@ from numdesk.printing.blocks import (
     Cell,
     Column,
     entry_rows,
-    label_value_rows,
     note_rows,
     paragraph_rows,
     pencil_rows,
@@ -33,6 +32,7 @@ from numdesk.printing.labels import (
     skill_level_label,
     weapon_damage_text,
 )
+from numdesk.printing.sheet_extras import money_rows
 from numdesk.rules.profiles import get_profile
 from numdesk.rules.types import SkillLevel
 
@@ -234,7 +234,7 @@ def equipment(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
     if blank or not data:
         data.extend([["", "", ""] for _ in range(PENCIL_LINES)])
     header, body = table_rows(c, columns, data, width)
-    shins = label_value_rows(c, tr("Shins"), str(ch.shins), width)
+    shins = money_rows(c, ch, width)
     for row in shins:
         row.keep_with_next = True  # never alone at the foot of a column
     return section(c, tr("Equipment"), [*shins, *header, *body])

@@ -171,7 +171,7 @@ def _numbers(c: Canvas, ch: Character, width: float, blank: bool) -> TopArea:
         (str(ch.effort), tr("Effort")),
         (str(ch.xp), tr("XP")),
         (armor_summary(ch), tr("Armor")),
-        (str(ch.shins), tr("Shins")),
+        (str(ch.shins), ch.currency.capitalize() if ch.currency else tr("Shins")),
     ]
     box_w = 50.0
     adv_x = len(boxes) * (box_w + 5) + 4
