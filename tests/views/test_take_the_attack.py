@@ -23,9 +23,7 @@ def fight(qtbot: QtBot, tmp_path: Path) -> tuple[Table, EncounterWindow]:
     return table, window
 
 
-def test_taking_the_attack_brings_the_extra_wound_in_one_step(
-    qtbot: QtBot, tmp_path: Path
-) -> None:
+def test_taking_the_attack_brings_the_extra_wound_in_one_step(qtbot: QtBot, tmp_path: Path) -> None:
     table, window = fight(qtbot, tmp_path)
     stack = window.controller.undo_stack
     steps, lines = stack.count(), len(window.controller.encounter.log)
