@@ -8,7 +8,9 @@ from pathlib import Path
 from typing import Any
 
 from numdesk.model.entry_kind import EntryKind
+from numdesk.model.errors import DomainError
 from numdesk.paths import default_library_path
+from numdesk.rules.profiles import is_builtin
 
 
 def library_path(args: argparse.Namespace, create_folder: bool = True) -> Path:
@@ -28,10 +30,18 @@ def run_import(args: argparse.Namespace) -> int:
     from numdesk.store import Library
 
     paths = [Path(f) for f in args.files]
-    report = read_files(paths, args.profile, keep_going=args.keep_going)  # before opening
-    if report.files:
+    if args.profile and not is_builtin(args.profile):
+        # a house rules set of the library, by name: known only while the library is open
         with Library.open(library_path(args)) as lib:
-            save_report(lib, report)
+            profile = house_rules_uid(lib, args.profile)
+            report = read_files(paths, profile, keep_going=args.keep_going)
+            if report.files:
+                save_report(lib, report)
+    else:
+        report = read_files(paths, args.profile, keep_going=args.keep_going)  # before opening
+        if report.files:
+            with Library.open(library_path(args)) as lib:
+                save_report(lib, report)
     if report.files:
         print("\n".join(f.summary() for f in report.files))
     for note in report.notes:
@@ -42,6 +52,16 @@ def run_import(args: argparse.Namespace) -> int:
         text = json.dumps(report.to_json(), ensure_ascii=False, indent=1) + "\n"
         Path(args.report).write_text(text, encoding="utf-8")
     return 1 if report.failed else 0
+
+
+def house_rules_uid(lib: Any, wanted: str) -> str:
+    """The uid of the library's house rules set named (or with the uid) `wanted`."""
+    sets = lib.rules_sets.list()
+    for found in sets:
+        if wanted in (found.uid, found.name) or found.name.casefold() == wanted.casefold():
+            return str(found.uid)
+    choices = ", ".join(["numenera", "cypher", *(f"'{s.name}'" for s in sets)])
+    raise DomainError(f"--profile: no rules called '{wanted}' here; choose one of {choices}.")
 
 
 def run_export(args: argparse.Namespace) -> int:
@@ -74,8 +94,9 @@ def register(subparsers: Any) -> None:
     )
     imp.add_argument(
         "--profile",
-        choices=["numenera", "cypher"],
-        help="rules profile for Foundry actors and CSV creatures",
+        metavar="RULES",
+        help="rules for Foundry actors and CSV creatures: numenera, cypher, or the name "
+        "of a house rules set in the library",
     )
     imp.add_argument(
         "--keep-going",

@@ -124,6 +124,10 @@ def _parts(library: Any, entries: list[tuple[str, str]], blank: bool) -> list[Pa
                     kind=kind, name=name, path=library.path
                 )
             )
+        from numdesk.controllers.rules_check import rules_problem
+
+        if problem := rules_problem(library, entry.uid, printing=True):
+            raise DomainError(problem)
         if kind == "creature":
             run.append(entry)
             continue

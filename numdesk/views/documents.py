@@ -17,7 +17,9 @@ from PySide6.QtGui import QUndoGroup, QUndoStack
 from PySide6.QtWidgets import QApplication, QStackedWidget, QTabWidget, QWidget
 
 from numdesk.controllers.library import LibraryController
+from numdesk.controllers.rules_check import rules_problem
 from numdesk.model.entry_kind import EntryKind
+from numdesk.model.errors import DomainError
 
 
 class Documents(QObject):
@@ -95,6 +97,9 @@ class Documents(QObject):
             window.raise_()
             window.activateWindow()
             return window
+        problem = rules_problem(self._controller.library, uid)
+        if problem:
+            raise DomainError(problem)
         kind = self._controller.kind_of(uid)
         if kind is EntryKind.CHARACTER:
             return self._open_sheet(uid)

@@ -119,3 +119,35 @@ def test_cli_keep_going_writes_a_json_report(tmp_path: Path) -> None:
     with Library.open(lib, create=False) as opened:
         maya = opened.characters.find_by_name("Maya Quill")
         assert isinstance(maya, Character) and maya.second_form is not None
+
+
+def _cli(*args: object) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "numdesk", *map(str, args)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_cli_import_takes_a_house_rules_set_by_name(tmp_path: Path) -> None:
+    from numdesk.model.rules_set import RulesSet
+
+    path = tmp_path / "house.numdesk"
+    gritty = RulesSet("Gritty", base="cypher", changes={"armor_subtracts": True})
+    with Library.create(path, starter=False) as lib:
+        lib.save_many([gritty])
+    npc = FIXTURES / "foundry_npc.json"
+
+    refused = _cli("import", npc, "--library", path, "--profile", "Grity")
+    assert refused.returncode != 0
+    assert "no rules called 'Grity'" in refused.stderr and "'Gritty'" in refused.stderr
+    with Library.open(path) as lib:
+        assert lib.count(EntryKind.CREATURE) == 0  # refused: nothing imported
+
+    done = _cli("import", npc, "--library", path, "--profile", "gritty")
+    assert done.returncode == 0, done.stderr
+    with Library.open(path) as lib:
+        smuggler = lib.creatures.find_by_name("Harbour Smuggler")
+        assert smuggler is not None and smuggler.profile == gritty.uid

@@ -174,3 +174,18 @@ def test_default_library_is_the_users_own(tmp_path: Path) -> None:
     result = run()
     assert result.returncode == 0, result.stderr
     assert "Street tough" in pdf_text(out)
+
+
+def test_an_entry_whose_rules_set_is_missing_is_not_printed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from numdesk.model.character import Character
+
+    path, out = tmp_path / "lib.numdesk", tmp_path / "kael.pdf"
+    with Library.create(path, starter=False) as lib:
+        lib.save_many([Character("Kael", profile="0b7e5f0e-dead")])
+    code = main(["export-pdf", "--library", str(path), "--character", "Kael", "--out", str(out)])
+    assert code != 0 and not out.exists()
+    err = capsys.readouterr().err
+    assert "“Kael” plays by a house rules set this library does not have" in err
+    assert "Import the rules set" in err

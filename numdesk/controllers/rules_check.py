@@ -1,0 +1,44 @@
+"""Whether an entry's rules can be used here before anything opens it.
+
+An entry names its rules by a built-in profile or by the uid of a house rules set in
+the library. When that set is missing (deleted outside numdesk, or the entry came from
+another library without it) or could not be read (damaged, or from a newer numdesk),
+opening a sheet, a fight or a stat block would fail halfway; instead the user is told
+which entry, which set and what to do, and nothing is opened or changed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication
+
+from numdesk.rules.profiles import PROFILES
+
+
+def _t(text: str) -> str:
+    return QCoreApplication.translate("RulesCheck", text)
+
+
+def rules_problem(library: Any, uid: str, printing: bool = False) -> str:
+    """Why entry `uid` cannot be opened (or printed) with its rules, or "" when it can."""
+    summary = library.summary(uid)
+    profile = summary.profile
+    if not profile or profile in PROFILES:
+        return ""
+    why = "; ".join(getattr(library, "rules_set_problems", []) or [])
+    if printing:
+        text = _t(
+            "“{0}” plays by a house rules set this library does not have ({1}), so it "
+            "was not printed. Import the rules set (numdesk import, or File > Import) "
+            "from the export the entry came with, then print again."
+        ).format(summary.name, profile)
+    else:
+        text = _t(
+            "“{0}” plays by a house rules set this library does not have ({1}), so it "
+            "cannot be opened. Nothing was changed. Import the rules set (File > Import) "
+            "from the export the entry came with, then open it again."
+        ).format(summary.name, profile)
+    if why:
+        text += " " + _t("The library could not read these rules sets: {0}").format(why)
+    return text
