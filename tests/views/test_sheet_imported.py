@@ -26,6 +26,12 @@ def test_an_imported_sheet_shows_its_extras(
     controller, sheet = open_sheet(qtbot, library, maya.uid)
     assert sheet.line("currencyEdit").text() == "Crowns"
     assert sheet.line("shinsEdit").text() == "45"
+    assert child(sheet.form, QLabel, "shinsLabel").text() == "Crowns"  # not "Shins"
+    sprocket = controller.character.followers[0]
+    assert [i.line() for i in sprocket.items] == ["Lantern Eye: Sheds light."]
+    followers = sheet.list_editors["followers"].model
+    shown = [str(followers.index(0, c).data()) for c in range(followers.columnCount())]
+    assert "Lantern Eye: Sheds light." in shown
     assert sheet.line("stressEdit").text() == "2"
     rows = {name: editor.model.rowCount() for name, editor in sheet.list_editors.items()}
     assert (rows["extra_pools"], rows["money"], rows["lasting_damage"]) == (1, 1, 1)

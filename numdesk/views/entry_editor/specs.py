@@ -299,14 +299,14 @@ FORMS: dict[EntryKind, Callable[[], list[Field]]] = {
             0,
             translate("EntryEditor", "blank: unhurt (a fight starts it here)"),
         ),
-        IntField("armor", translate("EntryEditor", "&Armor"), 0, 20),
+        IntField("armor", translate("EntryEditor", "&Armor"), 0, 99),
         OptionalIntField(
             "damage",
             translate("EntryEditor", "&Damage"),
             0,
             translate("EntryEditor", "blank: none"),
         ),
-        IntField("initiative_bonus", translate("EntryEditor", "&Initiative bonus"), -10, 10),
+        IntField("initiative_bonus", translate("EntryEditor", "&Initiative bonus"), -99, 99),
         DataField("modifiers", translate("EntryEditor", "&Task modifiers"), dict[str, int]),
         StatItemsTable(
             "items", translate("EntryEditor", "Attacks, skills, abilities and things carried")

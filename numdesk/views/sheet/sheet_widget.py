@@ -376,6 +376,11 @@ class SheetWidget(QWidget):
         )
         child(self.form, QLabel, "trackEffects").setText(self.tr(effects.summary))
         child(self.form, QLabel, "extrasText").setText(extras_text(character))
+        # the money box is named for the money's own currency (crowns, credits, …)
+        currency = character.currency.strip()
+        child(self.form, QLabel, "shinsLabel").setText(
+            currency.capitalize() if currency else self.tr("S&hins")
+        )
         for severity in SEVERITIES:
             boxes = child(self.form, WoundBoxes, f"{severity}Boxes")
             boxes.show_wounds(
