@@ -29,16 +29,21 @@ def _signed(n: int) -> str:
     return f"+{n}" if n >= 0 else f"−{-n}"
 
 
+def _pool_columns() -> list[Column]:
+    """Pool tables: name, current, maximum, Edge."""
+    return [
+        Column(tr("Pool")),
+        Column(tr("Current"), width=44, align="center"),
+        Column(tr("Maximum"), width=48, align="center"),
+        Column(tr("Edge"), width=32, align="center"),
+    ]
+
+
 def pools_and_state(c: Canvas, ch: Character, width: float) -> list[Row]:
     """Extra Pools (Luck) with current, maximum and Edge; stress; extra recoveries."""
     rows: list[Row] = []
     if ch.extra_pools:
-        columns = [
-            Column(tr("Pool")),
-            Column(tr("Current"), width=44, align="center"),
-            Column(tr("Maximum"), width=48, align="center"),
-            Column(tr("Edge"), width=32, align="center"),
-        ]
+        columns = _pool_columns()
         data: list[list[Cell]] = [
             [p.name, str(p.current), str(p.maximum), str(p.edge)] for p in ch.extra_pools
         ]
@@ -139,12 +144,7 @@ def second_form(c: Canvas, ch: Character, width: float) -> list[Row]:
     title = form.name + (f" ({form.descriptor})" if form.descriptor else "")
     state = tr("IN PLAY") if form.active else tr("not in play")
     body.extend(entry_rows(c, width, title, state))
-    columns = [
-        Column(tr("Pool")),
-        Column(tr("Current"), width=44, align="center"),
-        Column(tr("Maximum"), width=48, align="center"),
-        Column(tr("Edge"), width=32, align="center"),
-    ]
+    columns = _pool_columns()
     data: list[list[Cell]] = [
         [stat_label(s), str(p.current), str(p.maximum), str(p.edge)]
         for s in Stat

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from conftest import FIXTURES
+from test_import_cli import _run
 
 from numdesk.io.export import export_entries
 from numdesk.io.importer import import_files
@@ -121,16 +122,6 @@ def test_cli_keep_going_writes_a_json_report(tmp_path: Path) -> None:
         assert isinstance(maya, Character) and maya.second_form is not None
 
 
-def _cli(*args: object) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "numdesk", *map(str, args)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-
-
 def test_cli_import_takes_a_house_rules_set_by_name(tmp_path: Path) -> None:
     from numdesk.model.rules_set import RulesSet
 
@@ -140,13 +131,13 @@ def test_cli_import_takes_a_house_rules_set_by_name(tmp_path: Path) -> None:
         lib.save_many([gritty])
     npc = FIXTURES / "foundry_npc.json"
 
-    refused = _cli("import", npc, "--library", path, "--profile", "Grity")
+    refused = _run("import", npc, "--library", path, "--profile", "Grity")
     assert refused.returncode != 0
     assert "no rules called 'Grity'" in refused.stderr and "'Gritty'" in refused.stderr
     with Library.open(path) as lib:
         assert lib.count(EntryKind.CREATURE) == 0  # refused: nothing imported
 
-    done = _cli("import", npc, "--library", path, "--profile", "gritty")
+    done = _run("import", npc, "--library", path, "--profile", "gritty")
     assert done.returncode == 0, done.stderr
     with Library.open(path) as lib:
         smuggler = lib.creatures.find_by_name("Harbour Smuggler")

@@ -52,7 +52,7 @@ def test_page_and_editor_show_the_items(qtbot: QtBot, library: Library, tmp_path
     stored = library.load(npc.uid)
     assert isinstance(stored, Creature) and stored.items[0].damage == 5
     table.table.setItem(0, 2, QTableWidgetItem("lots"))
-    assert "whole number or blank" in editor.error_text("items")
+    assert "Row 1: the damage must be a whole number" in editor.error_text("items")
     stored = library.load(npc.uid)
     assert isinstance(stored, Creature) and stored.items[0].damage == 5  # refused: unchanged
 

@@ -10,6 +10,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from numdesk.model.creature import ITEM_KINDS, CreatureItem
 from numdesk.model.errors import DomainError
+from numdesk.views.entry_editor.fields import parse_optional_int
 from numdesk.views.entry_editor.tables import TableField
 
 translate = QCoreApplication.translate
@@ -17,23 +18,8 @@ translate = QCoreApplication.translate
 
 def _optional(text: str, row: int, what: str, minimum: int | None = 0) -> int | None:
     """A blank cell is "none"; otherwise a whole number (at least `minimum`)."""
-    if not text:
-        return None
-    try:
-        value = int(text)
-    except ValueError:
-        raise DomainError(
-            translate("EntryEditor", "Row {0}: {1} must be a whole number or blank.").format(
-                row, what
-            )
-        ) from None
-    if minimum is not None and value < minimum:
-        raise DomainError(
-            translate("EntryEditor", "Row {0}: {1} must be at least {2}.").format(
-                row, what, minimum
-            )
-        )
-    return value
+    label = translate("EntryEditor", "Row {0}: {1}").format(row, what)
+    return parse_optional_int(text, "items", label, -(10**9) if minimum is None else minimum)
 
 
 class StatItemsTable(TableField):
