@@ -21,7 +21,7 @@ import dataclasses
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Unpack
 
 from PySide6.QtCore import QObject, Signal
 
@@ -32,6 +32,7 @@ from numdesk.model.entry_kind import EntryKind
 from numdesk.model.errors import DomainError
 from numdesk.model.summary import EntrySummary
 from numdesk.store.reader import LibraryReader
+from numdesk.store.search import SearchFilters
 
 if TYPE_CHECKING:
     from numdesk.io.entries import ImportReport
@@ -218,52 +219,18 @@ class LibraryController(QObject):
     def search(
         self,
         text: str = "",
-        kinds: Collection[EntryKind] | None = None,
-        profile: str | None = None,
-        tags: Collection[str] | None = None,
-        favourites_only: bool = False,
         limit: int = 500,
-        *,
-        level_min: int | None = None,
-        level_max: int | None = None,
         offset: int = 0,
+        **filters: Unpack[SearchFilters],
     ) -> list[EntrySummary]:
         """Entries matching the browser's search box and filters, best first."""
         source = self._preview if self._preview is not None else self.library
-        return source.search(
-            text,
-            kinds=kinds,
-            profile=profile,
-            level_min=level_min,
-            level_max=level_max,
-            tags=tags,
-            favourites_only=favourites_only,
-            limit=limit,
-            offset=offset,
-        )
+        return source.search(text, limit=limit, offset=offset, **filters)
 
-    def count_matches(
-        self,
-        text: str = "",
-        kinds: Collection[EntryKind] | None = None,
-        profile: str | None = None,
-        tags: Collection[str] | None = None,
-        favourites_only: bool = False,
-        *,
-        level_min: int | None = None,
-        level_max: int | None = None,
-    ) -> int:
+    def count_matches(self, text: str = "", **filters: Unpack[SearchFilters]) -> int:
         """How many entries `search` finds with these filters (for "N entries")."""
         source = self._preview if self._preview is not None else self.library
-        return source.count_matches(
-            text,
-            kinds=kinds,
-            profile=profile,
-            level_min=level_min,
-            level_max=level_max,
-            tags=tags,
-            favourites_only=favourites_only,
-        )
+        return source.count_matches(text, **filters)
 
     def load(self, uid: str) -> ModelObject:
         """A fresh copy of the stored entry `uid`."""

@@ -8,18 +8,13 @@ not at all, even if the process is killed half-way.
 
 from __future__ import annotations
 
-import json
-import sqlite3
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 from tempfile import TemporaryDirectory
 from types import TracebackType
-from typing import Any
+from typing import Any, Unpack
 
-from sqlalchemy import Connection, delete, func, select, update
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from numdesk.model.abilities import Ability, Skill
@@ -28,18 +23,18 @@ from numdesk.model.creature import Creature
 from numdesk.model.encounter import Encounter
 from numdesk.model.follower import Follower
 from numdesk.model.items import Armor, Artifact, Cypher, Equipment, Oddity, Shield, Weapon
-from numdesk.model.kinds import ENTRY_CLASSES, EntryKind, ModelObject
+from numdesk.model.kinds import EntryKind, ModelObject
 from numdesk.model.rules_set import RulesSet
 from numdesk.model.summary import EntrySummary
 from numdesk.model.tables import RollTable
 from numdesk.model.templates import SentenceTemplate, TypeTemplate
-from numdesk.rules.profiles import PROFILES
 from numdesk.store import backups
 from numdesk.store.commit import Write, commit
 from numdesk.store.connection import make_engine
-from numdesk.store.entries import describe, rebuild
-from numdesk.store.errors import LibraryError, explain_database_error
+from numdesk.store.entries import describe
+from numdesk.store.errors import LibraryError
 from numdesk.store.journal import JournalStep, JournalWrite, read_journal
+from numdesk.store.library_base import LibraryBase, dbapi_of, missing_entry, put_meta
 from numdesk.store.migrate import (
     check_location,
     migrate_with_backup,
@@ -48,30 +43,24 @@ from numdesk.store.migrate import (
     upgrade,
 )
 from numdesk.store.repository import Repository
-from numdesk.store.restore import restore
 from numdesk.store.revisions import HEAD
 from numdesk.store.rules_sets import (
     forget,
-    load_registry,
     refuse_delete_in_use,
     register_sets,
 )
-from numdesk.store.schema import Entry, Meta, Tag
-from numdesk.store.search import count_matches, query_summaries
+from numdesk.store.schema import Entry
+from numdesk.store.search import SearchFilters, count_matches, query_summaries
 from numdesk.store.starter import STARTER_EDITION, load_starter
 from numdesk.store.writer import (
-    drop_unused_tags,
     existing_uids,
     now_stamp,
-    read_histories,
-    read_history,
-    set_tags,
     set_tags_many,
     write_rows,
 )
 
 
-class Library:
+class Library(LibraryBase):
     """An open library file. Use `Library.open` or `Library.create`, then `close()`."""
 
     def __init__(self, path: Path, *, read_only: bool = False) -> None:
@@ -209,8 +198,8 @@ class Library:
             with library._writing() as session:
                 if starter:
                     write_rows(session.connection(), [describe(o) for o in load_starter()])
-                    _put_meta(session, "starter_content", STARTER_EDITION)
-                _put_meta(session, "created", now_stamp())
+                    put_meta(session, "starter_content", STARTER_EDITION)
+                put_meta(session, "created", now_stamp())
         except Exception:
             library.close()
             if not existed:
@@ -284,7 +273,7 @@ class Library:
                     ids.update({uid: entry_id for uid, entry_id in conn.execute(stmt)})
                 missing = next((uid for uid in tags if uid not in ids), None)
                 if missing is not None:
-                    raise _missing(missing)
+                    raise missing_entry(missing)
                 set_tags_many(conn, {ids[uid]: names for uid, names in tags.items()})
             if favourites:
                 conn.execute(
@@ -341,44 +330,6 @@ class Library:
         with self._reading() as session:
             return read_journal(session.connection(), stack)
 
-    def load_many(self, uids: Iterable[str]) -> list[ModelObject]:
-        """The entries `uids`, in that order, read in one transaction (for exports).
-
-        Much faster than one `load` per entry; LibraryError names the first missing uid.
-        """
-        wanted = list(uids)
-        rows: dict[str, Any] = {}
-        with self._reading() as session:
-            conn = session.connection()
-            for start in range(0, len(wanted), 500):
-                chunk = wanted[start : start + 500]
-                stmt = select(Entry.uid, Entry.id, Entry.kind, Entry.data).where(
-                    Entry.uid.in_(chunk)
-                )
-                rows.update({row.uid: row for row in conn.execute(stmt)})
-            missing = next((uid for uid in wanted if uid not in rows), None)
-            if missing is not None:
-                raise _missing(missing)
-            character_ids = [r.id for r in rows.values() if r.kind == EntryKind.CHARACTER.value]
-            histories = read_histories(conn, character_ids)
-        return [
-            rebuild(EntryKind(rows[uid].kind), rows[uid].data, histories.get(rows[uid].id))
-            for uid in wanted
-        ]
-
-    def kind_of_uid(self, uid: str) -> EntryKind:
-        """The kind of entry `uid`; LibraryError if missing."""
-        with self._reading() as session:
-            kind = session.scalar(select(Entry.kind).where(Entry.uid == uid))
-        if kind is None:
-            raise _missing(uid)
-        return EntryKind(kind)
-
-    def has(self, uid: str) -> bool:
-        """Whether the library holds an entry `uid`."""
-        with self._reading() as session:
-            return session.scalar(select(Entry.id).where(Entry.uid == uid)) is not None
-
     def delete(self, uid: str) -> None:
         """Remove entry `uid` whatever its kind (with its tags and history)."""
         self._delete(uid, None)
@@ -397,25 +348,12 @@ class Library:
             for row in rows:
                 refuse_delete_in_use(conn, row.uid, row.name, going)
 
-    def summary(self, uid: str) -> EntrySummary:
-        """The browser line of entry `uid`; LibraryError if missing."""
-        with self._reading() as session:
-            found = query_summaries(_dbapi(session), uids=[uid], limit=1)
-        if not found:
-            raise _missing(uid)
-        return found[0]
-
     def search(
         self,
         text: str = "",
-        kinds: Collection[EntryKind] | None = None,
-        profile: str | None = None,
-        level_min: int | None = None,
-        level_max: int | None = None,
-        tags: Collection[str] | None = None,
-        favourites_only: bool = False,
         limit: int = 200,
         offset: int = 0,
+        **filters: Unpack[SearchFilters],
     ) -> list[EntrySummary]:
         """Entries matching `text` (words typed so far) and every filter, best first.
 
@@ -424,41 +362,12 @@ class Library:
         skips that many matches (a browser loading page by page).
         """
         with self._reading() as session:
-            return query_summaries(
-                _dbapi(session),
-                text,
-                kinds=kinds,
-                profile=profile,
-                level_min=level_min,
-                level_max=level_max,
-                tags=tags,
-                favourites_only=favourites_only,
-                limit=limit,
-                offset=offset,
-            )
+            return query_summaries(dbapi_of(session), text, limit=limit, offset=offset, **filters)
 
-    def count_matches(
-        self,
-        text: str = "",
-        kinds: Collection[EntryKind] | None = None,
-        profile: str | None = None,
-        level_min: int | None = None,
-        level_max: int | None = None,
-        tags: Collection[str] | None = None,
-        favourites_only: bool = False,
-    ) -> int:
+    def count_matches(self, text: str = "", **filters: Unpack[SearchFilters]) -> int:
         """How many entries `search` finds with these filters and no limit."""
         with self._reading() as session:
-            return count_matches(
-                _dbapi(session),
-                text,
-                kinds=kinds,
-                profile=profile,
-                level_min=level_min,
-                level_max=level_max,
-                tags=tags,
-                favourites_only=favourites_only,
-            )
+            return count_matches(dbapi_of(session), text, **filters)
 
     def count(self, kind: EntryKind | None = None) -> int:
         """How many entries (of `kind`, or in all) the library holds."""
@@ -467,79 +376,6 @@ class Library:
             stmt = stmt.where(Entry.kind == EntryKind(kind).value)
         with self._reading() as session:
             return int(session.scalar(stmt) or 0)
-
-    # -- tags and favourites ---------------------------------------------------------
-
-    def set_tags(self, uid: str, tags: list[str]) -> None:
-        """Replace the tags of entry `uid` (case-insensitive; blanks and repeats dropped)."""
-        with self._writing() as session:
-            conn = session.connection()
-            set_tags(conn, self._entry_id(conn, uid), tags)
-
-    def set_favourite(self, uid: str, favourite: bool) -> None:
-        """Mark or unmark entry `uid` as a favourite."""
-        with self._writing() as session:
-            result = session.execute(
-                update(Entry).where(Entry.uid == uid).values(favourite=bool(favourite))
-            )
-            if result.rowcount == 0:  # type: ignore[attr-defined]
-                raise _missing(uid)
-
-    def all_tags(self) -> list[str]:
-        """Every tag in use, sorted ignoring case."""
-        with self._reading() as session:
-            names = session.scalars(select(Tag.name)).all()
-        return sorted(names, key=str.casefold)
-
-    # -- backups and settings --------------------------------------------------------
-
-    def backup_now(self) -> Path:
-        """Copy the library into `backups/` beside it now; keeps the newest ten."""
-        target = backups.backup_now(self._path)
-        backups.prune_backups(self._path)
-        return target
-
-    def _try_backup(self) -> str | None:
-        """Take the daily backup; a failure (a full disk) is reported, never fatal.
-
-        The library opens either way and `backup_problem` holds the reason in a few
-        words; as no new backup exists, the next open tries again.
-        """
-        try:
-            self.backup_now()
-        except (LibraryError, OSError) as err:
-            cause = err.__cause__ if isinstance(err, LibraryError) and err.__cause__ else err
-            return backups.failure_reason(cause)
-        return None
-
-    def list_backups(self) -> list[Path]:
-        """The backups of this library, newest first."""
-        return backups.list_backups(self._path)
-
-    @staticmethod
-    def restore_backup(backup: Path, target: Path) -> None:
-        """Replace the library `target` (closed) by the copy `backup`.
-
-        The current `target`, if any, is first saved as a backup itself, so a restore
-        can be undone by restoring that one.
-        """
-        restore(Path(backup), Path(target))
-
-    def meta_get(self, key: str, default: Any = None) -> Any:
-        """A setting stored in the library (any JSON value), or `default`."""
-        with self._reading() as session:
-            value = session.scalar(select(Meta.value).where(Meta.key == key))
-        return default if value is None else json.loads(value)
-
-    def meta_set(self, key: str, value: Any) -> None:
-        """Store a setting in the library; `value` must be JSON-compatible."""
-        with self._writing() as session:
-            _put_meta(session, key, value)
-
-    def _load_rules_sets(self) -> None:
-        """Register this library's house rules sets so `get_profile` knows them."""
-        with self._reading() as session:
-            self.rules_set_problems = load_registry(session.connection(), self._registered)
 
     def _add_newer_starter(self) -> None:
         """Add the starter files newer than the library's edition, new uids only.
@@ -555,113 +391,7 @@ class Library:
             conn = session.connection()
             present = existing_uids(conn, [o.uid for o in newer])
             write_rows(conn, [describe(o) for o in newer if o.uid not in present])
-            _put_meta(session, "starter_content", STARTER_EDITION)
-
-    # -- used by the repositories ----------------------------------------------------
-
-    @contextmanager
-    def _writing(self) -> Iterator[Session]:
-        """One write transaction (BEGIN IMMEDIATE); database errors become LibraryError."""
-        if self._read_only:
-            raise LibraryError(f"The library {self._path} is open read-only; nothing was changed.")
-        try:
-            with self._write.begin() as session:
-                yield session
-        except (DBAPIError, sqlite3.Error) as err:
-            raise LibraryError(explain_database_error(self._path, err)) from err
-
-    @contextmanager
-    def _reading(self) -> Iterator[Session]:
-        """One read transaction (a consistent snapshot); errors become LibraryError."""
-        try:
-            with self._read.begin() as session:
-                yield session
-        except (DBAPIError, sqlite3.Error) as err:
-            raise LibraryError(explain_database_error(self._path, err)) from err
-
-    def _entry_id(self, conn: Connection, uid: str, kind: EntryKind | None = None) -> int:
-        row = conn.execute(select(Entry.id, Entry.kind).where(Entry.uid == uid)).first()
-        if row is None or (kind is not None and row.kind != kind.value):
-            raise _missing(uid, kind)
-        return int(row.id)
-
-    def _load(self, uid: str, kind: EntryKind | None) -> ModelObject:
-        return self._load_row(uid, kind)[0]
-
-    def _load_row(self, uid: str, kind: EntryKind | None) -> tuple[ModelObject, int]:
-        with self._reading() as session:
-            conn = session.connection()
-            row = conn.execute(
-                select(Entry.id, Entry.kind, Entry.data, Entry.revision).where(Entry.uid == uid)
-            ).first()
-            if row is None or (kind is not None and row.kind != kind.value):
-                raise _missing(uid, kind)
-            row_kind = EntryKind(row.kind)
-            history = read_history(conn, row.id) if ENTRY_CLASSES[row_kind] is Character else None
-            obj = rebuild(row_kind, row.data, history)
-            revision = int(row.revision)
-        profile = getattr(obj, "profile", None)
-        if isinstance(profile, str) and profile not in PROFILES:
-            # a rules set saved since this library opened (an import from the command
-            # line while the app is open): register the library's sets again
-            self._load_rules_sets()
-        return obj, revision
-
-    def _save_one(self, obj: ModelObject, kind: EntryKind) -> None:
-        row = describe(obj)
-        if row.kind != kind:
-            raise LibraryError(f"'{row.name}' is a {row.kind.value}, not a {kind.value}.")
-        if isinstance(obj, RulesSet):
-            obj.profile()  # a set whose changes do not fit is refused, not stored
-        with self._writing() as session:
-            write_rows(session.connection(), [row])
-        register_sets([obj], self._registered)
-
-    def _delete(self, uid: str, kind: EntryKind | None) -> None:
-        with self._writing() as session:
-            conn = session.connection()
-            entry_id = self._entry_id(conn, uid, kind)
-            row = conn.execute(select(Entry.kind, Entry.name).where(Entry.id == entry_id)).one()
-            if row.kind == EntryKind.RULES_SET.value:
-                refuse_delete_in_use(conn, uid, row.name)
-            conn.execute(delete(Entry).where(Entry.id == entry_id))
-            drop_unused_tags(conn)
-        if row.kind == EntryKind.RULES_SET.value:
-            forget([uid])
-            self._registered.discard(uid)
-
-    def _list(self, kind: EntryKind) -> list[EntrySummary]:
-        with self._reading() as session:
-            return query_summaries(_dbapi(session), kinds=[kind], limit=None)
-
-    def _uid_by_name(self, kind: EntryKind, name: str) -> str | None:
-        stmt = (
-            select(Entry.uid)
-            .where(Entry.kind == kind.value, Entry.name_key == name.strip().casefold())
-            .order_by(Entry.id)
-            .limit(1)
-        )
-        with self._reading() as session:
-            return session.scalar(stmt)
-
-
-def _dbapi(session: Session) -> sqlite3.Connection:
-    """The session's `sqlite3` connection, inside the session's transaction (the search
-    queries are plain DB-API SQL, shared with the first screen's `store.reader`)."""
-    conn = session.connection().connection.driver_connection
-    assert isinstance(conn, sqlite3.Connection)
-    return conn
-
-
-def _put_meta(session: Session, key: str, value: Any) -> None:
-    encoded = json.dumps(value, ensure_ascii=False)
-    stmt = sqlite_insert(Meta).values(key=key, value=encoded)
-    session.execute(stmt.on_conflict_do_update(index_elements=["key"], set_={"value": encoded}))
-
-
-def _missing(uid: str, kind: EntryKind | None = None) -> LibraryError:
-    what = f"{kind.value} " if kind is not None else "entry "
-    return LibraryError(f"The library holds no {what}with the id {uid}.")
+            put_meta(session, "starter_content", STARTER_EDITION)
 
 
 def _remove_database(path: Path) -> None:

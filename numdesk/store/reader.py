@@ -13,15 +13,15 @@ open first, with its checks, migrations and messages.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Collection
 from pathlib import Path
+from typing import Unpack
 
 from numdesk.model.entry_kind import EntryKind
 from numdesk.model.summary import EntrySummary
 from numdesk.store.errors import LibraryError
 from numdesk.store.migrate import read_revision
 from numdesk.store.revisions import HEAD
-from numdesk.store.search import count_matches, query_summaries
+from numdesk.store.search import SearchFilters, count_matches, query_summaries
 
 
 class LibraryReader:
@@ -55,52 +55,16 @@ class LibraryReader:
     def search(
         self,
         text: str = "",
-        kinds: Collection[EntryKind] | None = None,
-        profile: str | None = None,
-        tags: Collection[str] | None = None,
-        favourites_only: bool = False,
         limit: int = 200,
-        *,
-        level_min: int | None = None,
-        level_max: int | None = None,
         offset: int = 0,
+        **filters: Unpack[SearchFilters],
     ) -> list[EntrySummary]:
         """As `Library.search`: entries matching `text` and every filter, best first."""
-        return query_summaries(
-            self._conn,
-            text,
-            kinds=kinds,
-            profile=profile,
-            level_min=level_min,
-            level_max=level_max,
-            tags=tags,
-            favourites_only=favourites_only,
-            limit=limit,
-            offset=offset,
-        )
+        return query_summaries(self._conn, text, limit=limit, offset=offset, **filters)
 
-    def count_matches(
-        self,
-        text: str = "",
-        kinds: Collection[EntryKind] | None = None,
-        profile: str | None = None,
-        tags: Collection[str] | None = None,
-        favourites_only: bool = False,
-        *,
-        level_min: int | None = None,
-        level_max: int | None = None,
-    ) -> int:
+    def count_matches(self, text: str = "", **filters: Unpack[SearchFilters]) -> int:
         """As `Library.count_matches`: how many entries `search` finds."""
-        return count_matches(
-            self._conn,
-            text,
-            kinds=kinds,
-            profile=profile,
-            level_min=level_min,
-            level_max=level_max,
-            tags=tags,
-            favourites_only=favourites_only,
-        )
+        return count_matches(self._conn, text, **filters)
 
     def all_tags(self) -> list[str]:
         """As `Library.all_tags`: every tag in use, sorted ignoring case."""

@@ -19,7 +19,7 @@ import re
 import sqlite3
 from collections import defaultdict
 from collections.abc import Collection, Sequence
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 from numdesk.model.entry_kind import EntryKind
 from numdesk.model.summary import EntrySummary
@@ -100,34 +100,33 @@ class Filters:
         return keyword + " AND ".join(self.where) if self.where else ""
 
 
+class SearchFilters(TypedDict, total=False):
+    """The browser's filters, handed on unchanged by every layer between it and the SQL
+    (controller, library, first-screen reader), so each names them once."""
+
+    kinds: Collection[EntryKind] | None
+    profile: str | None
+    level_min: int | None
+    level_max: int | None
+    tags: Collection[str] | None
+    favourites_only: bool
+
+
 def query_summaries(
     conn: sqlite3.Connection,
     text_query: str = "",
     *,
-    kinds: Collection[EntryKind] | None = None,
-    profile: str | None = None,
-    level_min: int | None = None,
-    level_max: int | None = None,
-    tags: Collection[str] | None = None,
-    favourites_only: bool = False,
     uids: Sequence[str] | None = None,
     limit: int | None = 200,
     offset: int = 0,
+    **wanted: Unpack[SearchFilters],
 ) -> list[EntrySummary]:
     """Summaries of the entries matching every given filter, best match first.
 
     `offset` skips that many of the ordered matches, so a browser can load a long
     result page by page as the user scrolls (`count_matches` says how many there are).
     """
-    filters = Filters(
-        kinds=kinds,
-        profile=profile,
-        level_min=level_min,
-        level_max=level_max,
-        tags=tags,
-        favourites_only=favourites_only,
-        uids=uids,
-    )
+    filters = Filters(uids=uids, **wanted)
     params = dict(filters.params)
     columns = "e.id, e.uid, e.kind, e.name, e.profile, e.level, e.subtitle, e.favourite"
     match = fts_query(text_query)
@@ -170,25 +169,10 @@ def query_summaries(
 
 
 def count_matches(
-    conn: sqlite3.Connection,
-    text_query: str = "",
-    *,
-    kinds: Collection[EntryKind] | None = None,
-    profile: str | None = None,
-    level_min: int | None = None,
-    level_max: int | None = None,
-    tags: Collection[str] | None = None,
-    favourites_only: bool = False,
+    conn: sqlite3.Connection, text_query: str = "", **wanted: Unpack[SearchFilters]
 ) -> int:
     """How many entries `query_summaries` would list with no limit (same filters)."""
-    filters = Filters(
-        kinds=kinds,
-        profile=profile,
-        level_min=level_min,
-        level_max=level_max,
-        tags=tags,
-        favourites_only=favourites_only,
-    )
+    filters = Filters(**wanted)
     match = fts_query(text_query)
     if match is None:
         sql = f"SELECT count(*) FROM entries e{filters.sql()}"
