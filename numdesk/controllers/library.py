@@ -17,44 +17,31 @@ SQLAlchemy, its checks and the daily backup) opens right after the window is pai
 from __future__ import annotations
 
 import copy
-import dataclasses
-from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Unpack
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
 from numdesk.controllers.journal import Confirm, EntryChange, UndoJournal
+from numdesk.controllers.library_reading import LibraryReading
+from numdesk.controllers.library_transfer import LibraryTransfers
 from numdesk.controllers.settings import AppSettings
 from numdesk.controllers.store_loading import StoreLoader, store_class
-from numdesk.model.entry_kind import EntryKind
 from numdesk.model.errors import DomainError
-from numdesk.model.summary import EntrySummary
 from numdesk.store.reader import LibraryReader
-from numdesk.store.search import SearchFilters
 
 if TYPE_CHECKING:
-    from numdesk.io.entries import ImportReport
     from numdesk.model.kinds import ModelObject
     from numdesk.store.library import Library
-
-Progress = Callable[[int, int], None]
 
 
 class ImportCancelled(Exception):
     """Raised from a progress callback when the user pressed Cancel; nothing is written."""
 
 
-@dataclasses.dataclass(frozen=True)
-class EntryMeta:
-    """What the store keeps beside an entry (restored with it when a delete is undone)."""
-
-    tags: tuple[str, ...] = ()
-    favourite: bool = False
-
-
-class LibraryController(QObject):
+class LibraryController(LibraryReading, LibraryTransfers, QObject):
     """Owns the open `Library` and its undo stack; the one bridge from views to the store."""
 
     #: the set of entries or their names/tags changed: lists and browsers re-query
@@ -214,64 +201,6 @@ class LibraryController(QObject):
         """Recently opened libraries, most recent first."""
         return self.settings.recent_libraries()
 
-    # -- reading ----------------------------------------------------------------------
-
-    def search(
-        self,
-        text: str = "",
-        limit: int = 500,
-        offset: int = 0,
-        **filters: Unpack[SearchFilters],
-    ) -> list[EntrySummary]:
-        """Entries matching the browser's search box and filters, best first."""
-        source = self._preview if self._preview is not None else self.library
-        return source.search(text, limit=limit, offset=offset, **filters)
-
-    def count_matches(self, text: str = "", **filters: Unpack[SearchFilters]) -> int:
-        """How many entries `search` finds with these filters (for "N entries")."""
-        source = self._preview if self._preview is not None else self.library
-        return source.count_matches(text, **filters)
-
-    def load(self, uid: str) -> ModelObject:
-        """A fresh copy of the stored entry `uid`."""
-        return self.library.load(uid)
-
-    def load_resolved(self, uid: str) -> ModelObject:
-        """Entry `uid` as it is shown: a character's abilities linked to library entries
-        carry those entries' current text (what a printout or an export holds)."""
-        from numdesk.controllers.ability_links import follow_library
-
-        entry = self.library.load(uid)
-        follow_library(self.library, entry)
-        return entry
-
-    def kind_of(self, uid: str) -> EntryKind:
-        """The kind of entry `uid`."""
-        return self.library.kind_of_uid(uid)
-
-    def rules_sets(self) -> list[EntrySummary]:
-        """The library's house rules sets, by name (none when no library is open)."""
-        return self.library.rules_sets.list() if self._library is not None else []
-
-    def all_tags(self) -> list[str]:
-        """Every tag used in the library."""
-        source = self._preview if self._preview is not None else self.library
-        return source.all_tags()
-
-    def count(self, kind: EntryKind | None = None) -> int:
-        """How many entries (of `kind`) the library holds."""
-        source = self._preview if self._preview is not None else self.library
-        return source.count(kind)
-
-    def meta(self, uid: str) -> EntryMeta:
-        """The tags and favourite mark of `uid`."""
-        summary = self.library.summary(uid)
-        return EntryMeta(tuple(summary.tags), summary.favourite)
-
-    def summary(self, uid: str) -> EntrySummary:
-        """The browser line of `uid`."""
-        return self.library.summary(uid)
-
     # -- writing (undoable) -----------------------------------------------------------
 
     def create(self, obj: ModelObject) -> str:
@@ -429,75 +358,6 @@ class LibraryController(QObject):
             else:
                 self.entrySaved.emit(uid)
         self.entriesChanged.emit()
-
-    # -- import and export ------------------------------------------------------------
-
-    @staticmethod
-    def read_import(
-        paths: Sequence[Path], progress: Progress | None = None, keep_going: bool = False
-    ) -> ImportReport:
-        """Parse and validate `paths` without touching the library (safe off the UI thread).
-
-        `progress(bytes read, bytes in all)` may raise `ImportCancelled` to stop. With
-        `keep_going` files that cannot be read are listed in `report.failed` instead.
-        """
-        from numdesk.io.importer import read_files
-
-        return read_files([Path(p) for p in paths], progress=progress, keep_going=keep_going)
-
-    def save_import(self, report: ImportReport, progress: Progress | None = None) -> None:
-        """Write what `read_import` produced, all or nothing, and announce the entries."""
-        from numdesk.io.importer import save_report
-
-        save_report(self.library, report, progress)
-        self._announce(report)
-
-    def _announce(self, report: ImportReport) -> None:
-        self.entriesChanged.emit()
-        for file in report.files:
-            for entry in file.entries:
-                self.entrySaved.emit(entry.obj.uid)
-
-    def import_files(
-        self, paths: Sequence[Path], progress: Progress | None = None, keep_going: bool = False
-    ) -> ImportReport:
-        """Import `paths` (format detected from each file's content), all or nothing.
-
-        With `keep_going` each file is all or nothing on its own: files that cannot be
-        read are listed in `report.failed` and the others are imported.
-
-        A problem raises a DomainError naming the file, the place in it and what was
-        expected; `progress` may raise `ImportCancelled` to stop. Either way nothing is
-        written. Imported entries are not undoable (the import summary says what came in).
-        """
-        from numdesk.io.importer import import_files
-
-        report = import_files(
-            self.library, [Path(p) for p in paths], progress, keep_going=keep_going
-        )
-        self._announce(report)
-        return report
-
-    def export(
-        self, path: Path, uids: Sequence[str] | None = None, progress: Progress | None = None
-    ) -> int:
-        """Write the entries `uids` (all when None) as numdesk JSON to `path`; returns how many."""
-        from numdesk.controllers.ability_links import follow_library
-        from numdesk.io.export import export_entries
-
-        return export_entries(
-            self.library,
-            Path(path),
-            uids=uids,
-            progress=progress,
-            prepare=lambda entry: follow_library(self.library, entry),
-        )
-
-    def csrd_present(self) -> bool:
-        """Whether the library holds CSRD content (the About box then shows its license)."""
-        from numdesk.io.importer import csrd_present
-
-        return csrd_present(self.library)
 
     # -- backups ----------------------------------------------------------------------
 

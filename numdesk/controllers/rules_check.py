@@ -26,6 +26,11 @@ def rules_problem(library: Any, uid: str, printing: bool = False) -> str:
     profile = summary.profile
     if not profile or profile in PROFILES:
         return ""
+    reload = getattr(library, "load_rules_sets", None)
+    if reload is not None:  # a set saved since the library opened (a CLI import)
+        reload()
+        if profile in PROFILES:
+            return ""
     why = "; ".join(getattr(library, "rules_set_problems", []) or [])
     if printing:
         text = _t(

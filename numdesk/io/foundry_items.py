@@ -8,6 +8,7 @@ version-1 layout stores them flat (`system.costPoints`); version 2 groups them u
 from __future__ import annotations
 
 import html
+import math
 import re
 from typing import Any
 
@@ -83,6 +84,8 @@ def as_int(raw: Any, default: int = 0) -> int:
     if isinstance(raw, bool):
         return default
     if isinstance(raw, int | float):
+        if isinstance(raw, float) and not math.isfinite(raw):
+            return default  # inf or nan: no number at all
         return int(raw)
     match = re.match(r"\s*(-?\d+)", str(raw or ""))
     return int(match.group(1)) if match else default

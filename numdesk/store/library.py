@@ -136,7 +136,7 @@ class Library(LibraryBase):
         if backup_due:
             library.backup_problem = library._try_backup()
         library._add_newer_starter()
-        library._load_rules_sets()
+        library.load_rules_sets()
         return library
 
     @classmethod

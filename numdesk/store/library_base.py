@@ -103,7 +103,7 @@ class LibraryBase:
         if isinstance(profile, str) and profile not in PROFILES:
             # a rules set saved since this library opened (an import from the command
             # line while the app is open): register the library's sets again
-            self._load_rules_sets()
+            self.load_rules_sets()
         return obj, revision
 
     def _save_one(self, obj: ModelObject, kind: EntryKind) -> None:
@@ -261,8 +261,9 @@ class LibraryBase:
         with self._writing() as session:
             put_meta(session, key, value)
 
-    def _load_rules_sets(self) -> None:
-        """Register this library's house rules sets so `get_profile` knows them."""
+    def load_rules_sets(self) -> None:
+        """Register this library's house rules sets so `get_profile` knows them (again,
+        after another process or another `Library` on the same file added some)."""
         with self._reading() as session:
             self.rules_set_problems = load_registry(session.connection(), self._registered)
 

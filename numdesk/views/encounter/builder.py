@@ -154,11 +154,11 @@ class BuilderPanel(QWidget):
 
         def fetch(offset: int, limit: int) -> list[EntrySummary]:
             return library.search(
-                text, FIGHT_KINDS, limit=limit, offset=offset, level_min=low, level_max=high
+                text, kinds=FIGHT_KINDS, limit=limit, offset=offset, level_min=low, level_max=high
             )
 
         try:
-            total = library.count_matches(text, FIGHT_KINDS, level_min=low, level_max=high)
+            total = library.count_matches(text, kinds=FIGHT_KINDS, level_min=low, level_max=high)
             found = fetch(0, PAGE_SIZE)
         except DomainError as err:
             self.failed.emit(err.message)

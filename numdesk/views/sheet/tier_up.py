@@ -158,7 +158,8 @@ class TierAbilitiesDialog(QDialog):
         self.own_name.setPlaceholderText(self.tr("Ability name"))
         self.own_name.returnPressed.connect(self.add_own)
         if self._library is not None:
-            names = [s.name for s in self._library.search("", [EntryKind.ABILITY], limit=5000)]
+            found = self._library.search("", kinds=[EntryKind.ABILITY], limit=5000)
+            names = [s.name for s in found]
             completer = QCompleter(names, self.own_name)
             completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
             completer.setFilterMode(Qt.MatchFlag.MatchContains)

@@ -97,7 +97,8 @@ class AbilitiesPage(QWizardPage):
         layout.addWidget(self.error)
 
     def initializePage(self) -> None:
-        names = [s.name for s in self._wizard.library.search("", [EntryKind.ABILITY], limit=5000)]
+        found = self._wizard.library.search("", kinds=[EntryKind.ABILITY], limit=5000)
+        names = [s.name for s in found]
         completer = QCompleter(names, self.own_name)
         completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         completer.setFilterMode(Qt.MatchFlag.MatchContains)

@@ -1,0 +1,89 @@
+"""Reading the open library for the views (a mixin of `LibraryController`): searches,
+counts and tags from the library, or from the first-screen reader while the full
+library is still loading; entries as stored or as shown."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING, Unpack
+
+from numdesk.model.entry_kind import EntryKind
+from numdesk.model.summary import EntrySummary
+from numdesk.store.reader import LibraryReader
+from numdesk.store.search import SearchFilters
+
+if TYPE_CHECKING:
+    from numdesk.model.kinds import ModelObject
+    from numdesk.store.library import Library
+
+
+@dataclasses.dataclass(frozen=True)
+class EntryMeta:
+    """What the store keeps beside an entry (restored with it when a delete is undone)."""
+
+    tags: tuple[str, ...] = ()
+    favourite: bool = False
+
+
+class LibraryReading:
+    """The read side of `LibraryController` (which sets what is declared here)."""
+
+    library: Library
+    _library: Library | None
+    _preview: LibraryReader | None
+
+    def search(
+        self,
+        text: str = "",
+        limit: int = 500,
+        offset: int = 0,
+        **filters: Unpack[SearchFilters],
+    ) -> list[EntrySummary]:
+        """Entries matching the browser's search box and filters, best first."""
+        source = self._preview if self._preview is not None else self.library
+        return source.search(text, limit=limit, offset=offset, **filters)
+
+    def count_matches(self, text: str = "", **filters: Unpack[SearchFilters]) -> int:
+        """How many entries `search` finds with these filters (for "N entries")."""
+        source = self._preview if self._preview is not None else self.library
+        return source.count_matches(text, **filters)
+
+    def load(self, uid: str) -> ModelObject:
+        """A fresh copy of the stored entry `uid`."""
+        return self.library.load(uid)
+
+    def load_resolved(self, uid: str) -> ModelObject:
+        """Entry `uid` as it is shown: a character's abilities linked to library entries
+        carry those entries' current text (what a printout or an export holds)."""
+        from numdesk.controllers.ability_links import follow_library
+
+        entry = self.library.load(uid)
+        follow_library(self.library, entry)
+        return entry
+
+    def kind_of(self, uid: str) -> EntryKind:
+        """The kind of entry `uid`."""
+        return self.library.kind_of_uid(uid)
+
+    def rules_sets(self) -> list[EntrySummary]:
+        """The library's house rules sets, by name (none when no library is open)."""
+        return self.library.rules_sets.list() if self._library is not None else []
+
+    def all_tags(self) -> list[str]:
+        """Every tag used in the library."""
+        source = self._preview if self._preview is not None else self.library
+        return source.all_tags()
+
+    def count(self, kind: EntryKind | None = None) -> int:
+        """How many entries (of `kind`) the library holds."""
+        source = self._preview if self._preview is not None else self.library
+        return source.count(kind)
+
+    def meta(self, uid: str) -> EntryMeta:
+        """The tags and favourite mark of `uid`."""
+        summary = self.library.summary(uid)
+        return EntryMeta(tuple(summary.tags), summary.favourite)
+
+    def summary(self, uid: str) -> EntrySummary:
+        """The browser line of `uid`."""
+        return self.library.summary(uid)
