@@ -23,7 +23,8 @@ def _optional(text: str, row: int, what: str, minimum: int | None = 0) -> int | 
 
 
 class StatItemsTable(TableField):
-    """Attacks, skills, abilities and things carried (`CreatureItem`)."""
+    """Attacks, skills, abilities and things carried (`CreatureItem`); "Steps ±" is how
+    many steps the attack or skill is eased (+) or hindered (−)."""
 
     headers = (
         QT_TRANSLATE_NOOP("EntryEditor", "Name"),
@@ -31,7 +32,7 @@ class StatItemsTable(TableField):
         QT_TRANSLATE_NOOP("EntryEditor", "Damage"),
         QT_TRANSLATE_NOOP("EntryEditor", "Range"),
         QT_TRANSLATE_NOOP("EntryEditor", "Level"),
-        QT_TRANSLATE_NOOP("EntryEditor", "Steps (+ eased, − hindered)"),
+        QT_TRANSLATE_NOOP("EntryEditor", "Steps ±"),
         QT_TRANSLATE_NOOP("EntryEditor", "Rating"),
         QT_TRANSLATE_NOOP("EntryEditor", "Quantity"),
         QT_TRANSLATE_NOOP("EntryEditor", "What it does"),
