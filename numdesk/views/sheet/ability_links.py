@@ -20,7 +20,8 @@ from numdesk.controllers.character import CharacterController
 from numdesk.model.abilities import Ability
 from numdesk.model.errors import DomainError
 from numdesk.model.operations import SetAbilityText
-from numdesk.views.sheet.lists import Column, ItemListEditor, ItemTableModel, _button
+from numdesk.views.sheet.list_model import Column, ItemTableModel
+from numdesk.views.sheet.lists import ItemListEditor, tool_button
 from numdesk.views.sheet.style import ERROR_COLOR
 
 Index = QModelIndex | QPersistentModelIndex
@@ -92,10 +93,10 @@ class AbilityLinkBar(QWidget):
         self.status.setWordWrap(True)
         self.status.setTextFormat(Qt.TextFormat.RichText)
         self.status.setObjectName("abilityLinkStatus")
-        self.open_button = _button(self.tr("Open in library"), self)
+        self.open_button = tool_button(self.tr("Open in library"), self)
         self.open_button.setObjectName("abilitiesOpenInLibrary")
         self.open_button.setToolTip(self.tr("Open the library entry this ability comes from"))
-        self.library_text_button = _button(self.tr("Use library text"), self)
+        self.library_text_button = tool_button(self.tr("Use library text"), self)
         self.library_text_button.setObjectName("abilitiesUseLibraryText")
         self.library_text_button.setToolTip(
             self.tr("Drop your own text and show the library entry's text again")

@@ -24,7 +24,7 @@ from numdesk.rules.types import (
     WeaponCategory,
 )
 from numdesk.views.sheet.ability_links import AbilityTableModel
-from numdesk.views.sheet.lists import Column, ListSpec
+from numdesk.views.sheet.list_model import Column, ListSpec
 
 
 def _skill_levels(controller: CharacterController) -> Sequence[Enum]:
