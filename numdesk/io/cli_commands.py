@@ -70,7 +70,13 @@ def run_export(args: argparse.Namespace) -> int:
 
     kinds = [EntryKind(k) for k in args.kind] if args.kind else None
     with Library.open_read_only(library_path(args, create_folder=False)) as lib:
-        count = export_entries(lib, Path(args.out), uids=args.uid or None, kinds=kinds)
+        count = export_entries(
+            lib,
+            Path(args.out),
+            uids=args.uid or None,
+            kinds=kinds,
+            warn=lambda sentence: print(f"numdesk: {sentence}", file=sys.stderr),
+        )
     noun = "entry" if count == 1 else "entries"
     print(f"Exported {count:,} {noun} to {args.out}.", file=sys.stdout)
     return 0

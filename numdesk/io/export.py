@@ -35,8 +35,12 @@ def export_entries(
     kinds: Collection[EntryKind] | None = None,
     progress: Progress | None = None,
     prepare: Callable[[ModelObject], None] | None = None,
+    warn: Callable[[str], None] | None = None,
 ) -> int:
     """Write the chosen entries to `out` and return how many were written.
+
+    An entry whose house rules set is not in the library is still written (an export
+    loses nothing), and `warn` hears a sentence naming it and its missing set.
 
     `prepare` may complete each entry before it is written (the library controller gives
     linked abilities their library entry's current text).
@@ -54,14 +58,16 @@ def export_entries(
         items.append((entry, list(summary.tags), summary.favourite))
         if progress is not None:
             progress(done, len(summaries))
-    items = _with_rules_sets(lib, items)
+    items = _with_rules_sets(lib, items, warn)
     text = json.dumps(build_document(items), ensure_ascii=False, indent=1) + "\n"
     _write_whole(Path(out), text)
     return len(items)
 
 
 def _with_rules_sets(
-    lib: Library, items: list[tuple[ModelObject, list[str], bool]]
+    lib: Library,
+    items: list[tuple[ModelObject, list[str], bool]],
+    warn: Callable[[str], None] | None = None,
 ) -> list[tuple[ModelObject, list[str], bool]]:
     """`items` preceded by the house rules sets they play by and that are not among them.
 
@@ -77,6 +83,20 @@ def _with_rules_sets(
         and profile not in present
         and lib.has(profile)
     }
+    if warn is not None:
+        for obj, _tags, _fav in items:
+            profile = getattr(obj, "profile", None)
+            if (
+                isinstance(profile, str)
+                and not is_builtin(profile)
+                and profile not in present
+                and not lib.has(profile)
+            ):
+                warn(
+                    f"'{obj.name}' was written without its rules set: the set (id {profile}) "
+                    "is not in this library, so the file cannot be opened elsewhere until "
+                    "that set is imported too."
+                )
     extra: list[tuple[ModelObject, list[str], bool]] = []
     for uid in sorted(needed):
         summary = lib.summary(uid)
