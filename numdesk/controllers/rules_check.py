@@ -31,6 +31,16 @@ def rules_problem(library: Any, uid: str, printing: bool = False) -> str:
         reload()
         if profile in PROFILES:
             return ""
+    damaged = _damaged_set(library, profile)
+    if damaged is not None:
+        name, why = damaged
+        action = _t("printed") if printing else _t("opened")
+        return _t(
+            "“{0}” plays by the house rules set “{1}”, which this library has but cannot "
+            "use: {2} So “{0}” was not {3}, and nothing was changed. Fix the rules set "
+            "in its editor, or import it again from the file it came from (with a "
+            "numdesk as new as the one that wrote it)."
+        ).format(summary.name, name, why, action)
     why = "; ".join(getattr(library, "rules_set_problems", []) or [])
     if printing:
         text = _t(
@@ -47,3 +57,24 @@ def rules_problem(library: Any, uid: str, printing: bool = False) -> str:
     if why:
         text += " " + _t("The library could not read these rules sets: {0}").format(why)
     return text
+
+
+def _damaged_set(library: Any, profile: str) -> tuple[str, str] | None:
+    """(name, why) when the library holds the rules set `profile` but cannot use it."""
+    from numdesk.model.errors import DomainError
+    from numdesk.model.rules_set import RulesSet
+
+    has = getattr(library, "has", None)
+    if has is None or not has(profile):
+        return None
+    try:
+        stored = library.load(profile)
+    except DomainError as err:
+        return profile, err.message
+    if not isinstance(stored, RulesSet):
+        return None
+    try:
+        stored.profile()
+    except DomainError as err:
+        return stored.name, err.message
+    return None

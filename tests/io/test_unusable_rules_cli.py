@@ -70,3 +70,25 @@ def test_import_profile_accepts_a_house_rules_set_by_name_and_refuses_unknown(
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Nope" in err
     assert "numenera" in err and "cypher" in err and "Gritty" in err
+
+
+def test_export_pdf_of_a_sheet_whose_rules_set_is_damaged_names_the_set_and_why(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sqlite3
+
+    path = tmp_path / "lib.numdesk"
+    rules = RulesSet(name="Gritty", base="cypher")
+    with Library.create(path, starter=False) as lib:
+        lib.save_many([rules, Character(name="Kalos", profile=rules.uid)])
+    with sqlite3.connect(path) as conn:  # as a newer numdesk would have written it
+        row = conn.execute("SELECT data FROM entries WHERE uid=?", (rules.uid,)).fetchone()
+        data = json.loads(row[0])
+        data["changes"] = {"no_such_switch_from_the_future": 3}
+        conn.execute("UPDATE entries SET data=? WHERE uid=?", (json.dumps(data), rules.uid))
+    out = tmp_path / "o.pdf"
+    code = main(["export-pdf", "--library", str(path), "--character", "Kalos", "--out", str(out)])
+    err = capsys.readouterr().err
+    assert code == 1 and not out.exists() and err.count("\n") == 1
+    assert "Kalos" in err and "Gritty" in err and "no_such_switch_from_the_future" in err
+    assert "was not printed" in err and "does not have" not in err

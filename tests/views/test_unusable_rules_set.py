@@ -3,6 +3,7 @@ refused with a message naming the entry, the set and what to do, and nothing cha
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -51,3 +52,61 @@ def test_an_entry_of_a_missing_rules_set_is_refused_with_a_clear_message(
     assert entry.name in text and "rules set" in text and "import" in text.lower()
     assert window.tabs.count() == tabs and entry.uid not in window.documents.encounter_windows
     assert library.load(entry.uid) == before
+
+
+def test_a_sheet_whose_rules_set_is_damaged_names_the_set_and_why(
+    qtbot: QtBot, controller: LibraryController, tmp_path: Path
+) -> None:
+    import sqlite3
+
+    from numdesk.model.rules_set import RulesSet
+
+    library = controller.library
+    rules = RulesSet(name="Gritty", base="cypher")
+    add(library, rules)
+    entry = stored_character(library, profile="cypher")
+    entry.profile = rules.uid
+    add(library, entry)
+    path = library.path
+    with sqlite3.connect(path) as conn:  # as a newer numdesk would have written it
+        data = json.loads(
+            conn.execute("SELECT data FROM entries WHERE uid=?", (rules.uid,)).fetchone()[0]
+        )
+        data["changes"] = {"no_such_switch_from_the_future": 3}
+        conn.execute("UPDATE entries SET data=? WHERE uid=?", (json.dumps(data), rules.uid))
+    controller.open_library(path)
+    before = controller.library.load(entry.uid)
+    window = make_window(qtbot, controller)
+    answer = answer_next_dialog(
+        qtbot, lambda d: (d.grab().save(str(tmp_path / "refused.png")), press("OK")(d))
+    )
+    window.browser.openRequested.emit(entry.uid)
+    qtbot.waitUntil(lambda: answer.done)
+    text = " ".join(answer.seen)
+    assert f"“{entry.name}”" in text and "“Gritty”" in text and "cannot use" in text
+    assert "no_such_switch_from_the_future" in text and "does not have" not in text
+    assert window.tabs.count() == 0
+    assert controller.library.load(entry.uid) == before
+
+
+def test_the_damaged_rules_set_itself_opens_in_its_editor_to_be_fixed(
+    qtbot: QtBot, controller: LibraryController, tmp_path: Path
+) -> None:
+    import sqlite3
+
+    from numdesk.model.rules_set import RulesSet
+
+    rules = RulesSet(name="Gritty", base="cypher")
+    add(controller.library, rules)
+    path = controller.library.path
+    with sqlite3.connect(path) as conn:
+        row = conn.execute("SELECT data FROM entries WHERE uid=?", (rules.uid,)).fetchone()
+        data = json.loads(row[0])
+        data["changes"] = {"no_such_switch_from_the_future": 3}
+        conn.execute("UPDATE entries SET data=? WHERE uid=?", (json.dumps(data), rules.uid))
+    controller.open_library(path)
+    window = make_window(qtbot, controller)
+    window.browser.openRequested.emit(rules.uid)
+    assert window.tabs.count() == 1
+    window.resize(1366, 768)
+    window.grab().save(str(tmp_path / "damaged-set-editor.png"))
