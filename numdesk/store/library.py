@@ -12,9 +12,9 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 from tempfile import TemporaryDirectory
 from types import TracebackType
-from typing import Any, Unpack
+from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from numdesk.model.abilities import Ability, Skill
@@ -25,7 +25,6 @@ from numdesk.model.follower import Follower
 from numdesk.model.items import Armor, Artifact, Cypher, Equipment, Oddity, Shield, Weapon
 from numdesk.model.kinds import EntryKind, ModelObject
 from numdesk.model.rules_set import RulesSet
-from numdesk.model.summary import EntrySummary
 from numdesk.model.tables import RollTable
 from numdesk.model.templates import SentenceTemplate, TypeTemplate
 from numdesk.store import backups
@@ -34,7 +33,7 @@ from numdesk.store.connection import make_engine
 from numdesk.store.entries import describe
 from numdesk.store.errors import LibraryError
 from numdesk.store.journal import JournalStep, JournalWrite, read_journal
-from numdesk.store.library_base import LibraryBase, dbapi_of, missing_entry, put_meta
+from numdesk.store.library_base import LibraryBase, missing_entry, put_meta
 from numdesk.store.migrate import (
     check_location,
     migrate_with_backup,
@@ -50,7 +49,6 @@ from numdesk.store.rules_sets import (
     register_sets,
 )
 from numdesk.store.schema import Entry
-from numdesk.store.search import SearchFilters, count_matches, query_summaries
 from numdesk.store.starter import STARTER_EDITION, load_starter
 from numdesk.store.writer import (
     existing_uids,
@@ -347,35 +345,6 @@ class Library(LibraryBase):
             )
             for row in rows:
                 refuse_delete_in_use(conn, row.uid, row.name, going)
-
-    def search(
-        self,
-        text: str = "",
-        limit: int = 200,
-        offset: int = 0,
-        **filters: Unpack[SearchFilters],
-    ) -> list[EntrySummary]:
-        """Entries matching `text` (words typed so far) and every filter, best first.
-
-        A character's level is its tier. Several `tags` must all be present. Entries
-        without a profile (items, abilities, tables) match any `profile`. `offset`
-        skips that many matches (a browser loading page by page).
-        """
-        with self._reading() as session:
-            return query_summaries(dbapi_of(session), text, limit=limit, offset=offset, **filters)
-
-    def count_matches(self, text: str = "", **filters: Unpack[SearchFilters]) -> int:
-        """How many entries `search` finds with these filters and no limit."""
-        with self._reading() as session:
-            return count_matches(dbapi_of(session), text, **filters)
-
-    def count(self, kind: EntryKind | None = None) -> int:
-        """How many entries (of `kind`, or in all) the library holds."""
-        stmt = select(func.count()).select_from(Entry)
-        if kind is not None:
-            stmt = stmt.where(Entry.kind == EntryKind(kind).value)
-        with self._reading() as session:
-            return int(session.scalar(stmt) or 0)
 
     def _add_newer_starter(self) -> None:
         """Add the starter files newer than the library's edition, new uids only.

@@ -35,8 +35,9 @@ from numdesk.store.rules_sets import (
     refuse_delete_in_use,
     register_sets,
 )
-from numdesk.store.schema import Entry, Meta, Tag
+from numdesk.store.schema import Entry, Meta
 from numdesk.store.search import query_summaries
+from numdesk.store.summary_queries import SummaryQueries
 from numdesk.store.writer import (
     drop_unused_tags,
     read_histories,
@@ -46,7 +47,7 @@ from numdesk.store.writer import (
 )
 
 
-class LibraryBase:
+class LibraryBase(SummaryQueries):
     """The plumbing of a `Library` (its base class); the attributes are set by it."""
 
     _path: Path
@@ -242,11 +243,11 @@ class LibraryBase:
             if result.rowcount == 0:  # type: ignore[attr-defined]
                 raise missing_entry(uid)
 
-    def all_tags(self) -> list[str]:
-        """Every tag in use, sorted ignoring case."""
+    @contextmanager
+    def _summary_connection(self) -> Iterator[sqlite3.Connection]:
+        """The browser's queries run on the DB-API connection of one read transaction."""
         with self._reading() as session:
-            names = session.scalars(select(Tag.name)).all()
-        return sorted(names, key=str.casefold)
+            yield dbapi_of(session)
 
     # -- settings and rules sets ---------------------------------------------------------
 

@@ -13,18 +13,17 @@ open first, with its checks, migrations and messages.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Unpack
 
-from numdesk.model.entry_kind import EntryKind
-from numdesk.model.summary import EntrySummary
 from numdesk.store.errors import LibraryError
 from numdesk.store.migrate import read_revision
 from numdesk.store.revisions import HEAD
-from numdesk.store.search import SearchFilters, count_matches, query_summaries
+from numdesk.store.summary_queries import SummaryQueries
 
 
-class LibraryReader:
+class LibraryReader(SummaryQueries):
     """An immutable, read-only `sqlite3` connection to a library at the current schema."""
 
     def __init__(self, path: Path, conn: sqlite3.Connection) -> None:
@@ -52,33 +51,11 @@ class LibraryReader:
         """The library file."""
         return self._path
 
-    def search(
-        self,
-        text: str = "",
-        limit: int = 200,
-        offset: int = 0,
-        **filters: Unpack[SearchFilters],
-    ) -> list[EntrySummary]:
-        """As `Library.search`: entries matching `text` and every filter, best first."""
-        return query_summaries(self._conn, text, limit=limit, offset=offset, **filters)
-
-    def count_matches(self, text: str = "", **filters: Unpack[SearchFilters]) -> int:
-        """As `Library.count_matches`: how many entries `search` finds."""
-        return count_matches(self._conn, text, **filters)
-
-    def all_tags(self) -> list[str]:
-        """As `Library.all_tags`: every tag in use, sorted ignoring case."""
-        names = [row[0] for row in self._conn.execute("SELECT name FROM tags")]
-        return sorted(names, key=str.casefold)
-
-    def count(self, kind: EntryKind | None = None) -> int:
-        """As `Library.count`: how many entries (of `kind`, or in all) the file holds."""
-        if kind is None:
-            row = self._conn.execute("SELECT count(*) FROM entries").fetchone()
-        else:
-            sql = "SELECT count(*) FROM entries WHERE kind = ?"
-            row = self._conn.execute(sql, (EntryKind(kind).value,)).fetchone()
-        return int(row[0])
+    @contextmanager
+    def _summary_connection(self) -> Iterator[sqlite3.Connection]:
+        """The browser's queries run on the reader's own connection (the same SQL as
+        `Library`'s, see `SummaryQueries`)."""
+        yield self._conn
 
     def close(self) -> None:
         """Close the connection (no side files were made, so nothing is left behind)."""

@@ -256,6 +256,22 @@ def _ranked_ids(
     return ids
 
 
+def count_entries(conn: sqlite3.Connection, kind: EntryKind | None = None) -> int:
+    """How many entries (of `kind`, or in all) the library behind `conn` holds."""
+    if kind is None:
+        row = conn.execute("SELECT count(*) FROM entries").fetchone()
+    else:
+        sql = "SELECT count(*) FROM entries WHERE kind = ?"
+        row = conn.execute(sql, (EntryKind(kind).value,)).fetchone()
+    return int(row[0])
+
+
+def tag_names(conn: sqlite3.Connection) -> list[str]:
+    """Every tag in use, sorted ignoring case."""
+    names = [row[0] for row in conn.execute("SELECT name FROM tags")]
+    return sorted(names, key=str.casefold)
+
+
 def tags_of(conn: sqlite3.Connection, entry_ids: Sequence[int]) -> dict[int, tuple[str, ...]]:
     """The tags of each entry id, sorted case-insensitively."""
     found: dict[int, list[str]] = defaultdict(list)
