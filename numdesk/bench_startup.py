@@ -124,7 +124,12 @@ def measure(library: Path, runs: int, bundle: Path | None = None) -> list[Sample
             "XDG_CONFIG_HOME": str(Path(home) / "config"),
             "XDG_DATA_HOME": str(Path(home) / "data"),
             "XDG_CACHE_HOME": str(Path(home) / "cache"),
+            # byte code as an installed app has it: with PYTHONDONTWRITEBYTECODE (set in
+            # some shells) every start compiled all of numdesk's modules again, about
+            # 50 ms that no user pays; the cache lives in the temporary home
+            "PYTHONPYCACHEPREFIX": str(Path(home) / "pycache"),
         }
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
         for variant in variants:  # warm-up: disk cache, Python's byte-code cache
             run_once(variant, env)
             variant.wall.clear()
