@@ -2,24 +2,30 @@
 modifiers; see the final difficulty, target number, chance and cost live; roll.
 
 The preview is `preview_task` from the model (the same code `PerformTask` runs), so what
-the dialog shows and what the roll does cannot disagree.
+the dialog shows and what the roll does cannot disagree. Every field sits in the form's
+own layouts (ui/task_dialog.ui), inside a scroll area: on a small screen the form
+scrolls, and no field is ever drawn over another.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+import itertools
+
+from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
-    QGroupBox,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QScrollArea,
     QSpinBox,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -43,6 +49,9 @@ from numdesk.views.sheet.forms import load_sheet_form
 from numdesk.views.sheet.style import set_role
 from numdesk.views.sheet.words import word
 
+#: what a window's title bar and frame take from the screen's height
+TITLE_BAR = 40
+
 
 class TaskDialog(QDialog):
     """Plan and roll one task for the controller's character (modeless-friendly)."""
@@ -51,7 +60,21 @@ class TaskDialog(QDialog):
         super().__init__(parent)
         self.controller = controller
         self.setWindowTitle(self.tr("Task — {0}").format(controller.character.name))
-        self.form = load_sheet_form("task_dialog.ui", self, margin=10)
+        content = QWidget()
+        self.form = load_sheet_form("task_dialog.ui", content, margin=10)
+        self.scroll = QScrollArea(self)
+        self.scroll.setObjectName("taskScroll")
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.scroll.setWidget(content)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        buttons.rejected.connect(self.reject)
+        self.close_button = buttons.button(QDialogButtonBox.StandardButton.Close)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 10, 10)
+        layout.addWidget(self.scroll, 1)
+        layout.addWidget(buttons)
         f = self.form
         self.stat = child(f, QComboBox, "statCombo")
         self.difficulty = child(f, QSpinBox, "difficultySpin")
@@ -67,26 +90,19 @@ class TaskDialog(QDialog):
         self.roll_button = child(f, QPushButton, "rollButton")
         self.roll_anyway = child(f, QCheckBox, "rollAnyway")
         self.reroll_button = child(f, QPushButton, "rerollButton")
-        self.face = FaceField(20, self)
+        self.face = FaceField(20, f)
         roll_row = child(f, QHBoxLayout, "rollRow")
-        face_label = QLabel(self.tr("d&20 rolled"), self)
+        face_label = QLabel(self.tr("d&20 rolled"), f)
         face_label.setBuddy(self.face)
         roll_row.insertWidget(0, face_label)
         roll_row.insertWidget(1, self.face)
         # after a 19 or 20: the effect taken instead of bonus damage (T5), as a pick
-        self.effect_pick = QComboBox(self)
-        self.effect_pick.setObjectName("effectPick")
-        self.effect_button = QPushButton(self.tr("Take e&ffect"), self)
-        effect_row = QHBoxLayout()
-        effect_row.addWidget(self.effect_pick, 1)
-        effect_row.addWidget(self.effect_button)
-        result_box = child(f, QGroupBox, "resultBox")
-        result_layout = result_box.layout()
-        if result_layout is not None:
-            result_layout.addItem(effect_row)
+        self.effect_pick = child(f, QComboBox, "effectPick")
+        self.effect_button = child(f, QPushButton, "effectButton")
         self.effect_pick.setEnabled(False)
         self.effect_button.setEnabled(False)
         self.effect_button.clicked.connect(self.take_effect)
+        self._set_tab_order()
         self.values = {
             name: child(f, QLabel, name)
             for name in (
@@ -107,12 +123,9 @@ class TaskDialog(QDialog):
         self.values["finalValue"].setStyleSheet("font-size: 16pt; font-weight: bold;")
         self.values["targetValue"].setStyleSheet("font-size: 16pt; font-weight: bold;")
         self.values["resultValue"].setStyleSheet("font-size: 11pt; font-weight: bold;")
-        self.values["resultValue"].setMinimumHeight(64)
-        self.values["costValue"].setMinimumHeight(64)
-        self.values["specialValue"].setMinimumHeight(20)
+        # no minimum heights on these word-wrapped labels: a layout sizes wrapped text by
+        # its height for the width, and a larger minimum made it overflow onto the next
         self.values["sayValue"].setMinimumWidth(320)
-        child(f, QGroupBox, "resultBox").setVisible(True)
-        child(f, QDialogButtonBox, "closeButtons").rejected.connect(self.reject)
         self.last_result: TaskResult | None = None
         self.last_operation: PerformTask | None = None
         self.preview: TaskPreview | None = None
@@ -133,9 +146,55 @@ class TaskDialog(QDialog):
         self.reroll_button.clicked.connect(self.reroll)
         self.reroll_button.setVisible(controller.profile.xp_reroll)
         self.reroll_button.setEnabled(False)
+        # XP gained or a Pool changed while the dialog is open (an intrusion, damage)
+        controller.changed.connect(self._sheet_changed)
         self.difficulty.setValue(3)
-        self.resize(900, 640)
         self.update_preview()
+        self.fit_to_screen()
+
+    def _set_tab_order(self) -> None:
+        """Down the inputs, then the roll, the result's picks and Close (the face field
+        is made in code, so creation order alone would put it last)."""
+        chain: list[QWidget] = [
+            self.stat,
+            self.difficulty,
+            self.skill,
+            self.ability,
+            self.assets,
+            self.effort_ease,
+            self.effort_damage,
+            self.weapon,
+            self.eases,
+            self.hinders,
+            self.modifiers,
+            self.face,
+            self.roll_button,
+            self.roll_anyway,
+            self.effect_pick,
+            self.effect_button,
+            self.reroll_button,
+            self.close_button,
+        ]
+        for first, second in itertools.pairwise(chain):
+            QWidget.setTabOrder(first, second)
+
+    def fit_to_screen(self, available: QRect | None = None) -> None:
+        """Take the size the form asks for, but no more than the screen gives (`available`,
+        by default this dialog's screen, less a title bar): on a 1024×600 screen the
+        form then scrolls inside the dialog instead of running off the screen."""
+        if available is None:
+            screen = self.screen()
+            if screen is None:
+                return
+            available = screen.availableGeometry()
+        content = self.scroll.widget()
+        self.ensurePolished()
+        if content is not None and content.layout() is not None:
+            content.layout().activate()  # size hints of the laid-out form, not of its parts
+        wanted = content.sizeHint() if content is not None else QSize(900, 640)
+        width = min(max(wanted.width() + 40, 900), available.width())
+        height = min(max(wanted.height() + 60, 600), available.height() - TITLE_BAR)
+        self.resize(width, height)
 
     def _fill_choices(self) -> None:
         character = self.controller.character
@@ -226,6 +285,9 @@ class TaskDialog(QDialog):
         v["chanceValue"].setText(f"{round(plan.success_chance * 100)}%")
         cost = preview.cost
         parts = [self.tr("{0} {1} points").format(cost.total, stat)]
+        if cost.ability_cost:
+            name = preview.ability_name or self.tr("ability")
+            parts.append(self.tr("{0}: {1}").format(name, cost.ability_cost))
         if cost.effort_levels:
             parts.append(
                 self.tr("Effort {0} level(s) = {1}").format(cost.effort_levels, cost.effort_points)
@@ -290,37 +352,60 @@ class TaskDialog(QDialog):
         self.effect_button.setEnabled(False)
         return True
 
+    def _sheet_changed(self) -> None:
+        """The sheet changed while the dialog is open: fresh Pools in the preview, and the
+        reroll button follows the XP the character has now."""
+        self.update_preview()
+        self._refresh_reroll()
+
+    def _refresh_reroll(self) -> None:
+        result = self.last_result
+        can_reroll = (
+            self.controller.profile.xp_reroll
+            and result is not None
+            and result.natural is not None
+            and self.controller.character.xp >= 1
+        )
+        self.reroll_button.setEnabled(bool(can_reroll))
+
     def _show_result(self, result: TaskResult | None) -> None:
         self.last_result = result
+        self._refresh_reroll()
         if result is None:
             return
         verdict = self.tr("Success!") if result.success else self.tr("Failure.")
         self.values["resultValue"].setText(f"{verdict}\n{result.summary}")
-        special: list[str] = []
-        outcome = result.outcome
-        if outcome is not None:
-            if outcome.gm_intrusion:
-                special.append(self.tr("Natural 1: the GM intrudes (no XP for it)."))
-            if outcome.bonus_damage:
-                special.append(self.tr("+{0} damage from the roll.").format(outcome.bonus_damage))
-            if outcome.major_effect:
-                special.append(self.tr("Major effect (or +4 damage)."))
-            elif outcome.minor_effect:
-                special.append(self.tr("Minor effect (or +3 damage)."))
-            if result.effects:
-                picks = "; ".join(word(e.label) for e in result.effects)
-                special.append(self.tr("Choose one: {0}.").format(picks))
+        self.values["specialValue"].setText(" ".join(self._special_lines(result)))
         self.effect_pick.clear()
         for offered in result.effects:
             self.effect_pick.addItem(word(offered.label), offered.key)
         self.effect_pick.setEnabled(bool(result.effects))
         self.effect_button.setEnabled(bool(result.effects))
+
+    def _special_lines(self, result: TaskResult) -> list[str]:
+        """What the natural face adds, in the order a player acts on it (G10): the
+        intrusion, then the bonus damage *or* the effect picked below, then a refund."""
+        outcome = result.outcome
+        if outcome is None:
+            return []
+        lines: list[str] = []
+        if outcome.gm_intrusion:
+            lines.append(self.tr("Natural 1: the GM intrudes (no XP for it)."))
+        bonus = outcome.bonus_damage
+        if outcome.effect_instead_of_damage:
+            size = self.tr("a major") if outcome.major_effect else self.tr("a minor")
+            lines.append(
+                self.tr(
+                    "Natural {0}: +{1} damage ({2} in all), or instead {3} effect picked "
+                    "below ({4} damage then)."
+                ).format(outcome.natural, bonus, result.damage, size, result.damage - bonus)
+            )
+        elif bonus:
+            lines.append(self.tr("+{0} damage from the roll.").format(bonus))
+        elif outcome.major_effect:
+            lines.append(self.tr("Natural 20: a major effect (or a minor one), picked below."))
+        elif outcome.minor_effect:
+            lines.append(self.tr("Natural 19: a minor effect, picked below."))
         if result.refunded:
-            special.append(self.tr("Natural 20: the points spent come back."))
-        self.values["specialValue"].setText(" ".join(special))
-        can_reroll = (
-            self.controller.profile.xp_reroll
-            and result.natural is not None
-            and self.controller.character.xp >= 1
-        )
-        self.reroll_button.setEnabled(bool(can_reroll))
+            lines.append(self.tr("The points spent on it come back."))
+        return lines
