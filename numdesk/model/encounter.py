@@ -65,6 +65,8 @@ class Combatant:
     notes: str = ""
     initiative_eases: int = 0
     wait_after: str = ""
+    #: the GM hides this combatant from the players (table display, table link)
+    hidden: bool = False
     uid: str = field(default_factory=new_uid)
 
 
@@ -106,4 +108,6 @@ class Encounter:
     notes: str = ""
     order: list[TurnSlot] = field(default_factory=list)
     started_slots: list[int] = field(default_factory=list)
+    #: the players see NPC health as numbers instead of words
+    reveal_numbers: bool = False
     uid: str = field(default_factory=new_uid)

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from numdesk.controllers.character import CharacterController
 from numdesk.model.errors import DomainError
+from numdesk.model.items import in_use
 from numdesk.model.operations.effect_pick import TakeEffect
 from numdesk.model.operations.task import (
     PerformTask,
@@ -142,14 +143,14 @@ class TaskDialog(QDialog):
         for stat in Stat:
             self.stat.addItem(word(stat.value.capitalize()), stat)
         self.skill.addItem(self.tr("(no skill)"), None)
-        for skill in character.skills:
+        for skill in in_use(character.skills):
             self.skill.addItem(f"{skill.name} ({word(skill.level.value)})", skill.uid)
         self.ability.addItem(self.tr("(no ability)"), None)
-        for ability in character.abilities:
+        for ability in in_use(character.abilities):
             cost = f" — {ability.cost} {ability.pool.value}" if ability.pool else ""
             self.ability.addItem(f"{ability.name}{cost}", ability.uid)
         self.weapon.addItem(self.tr("(not an attack)"), None)
-        for weapon in character.weapons:
+        for weapon in in_use(character.weapons):
             self.weapon.addItem(f"{weapon.name} ({word(weapon.category.value)})", weapon.uid)
         limit = self.controller.profile.max_effort
         self.effort_ease.setMaximum(min(character.effort, limit))
