@@ -48,6 +48,7 @@ from numdesk.views.face_field import FaceField
 from numdesk.views.forms import child
 from numdesk.views.sheet.forms import load_sheet_form
 from numdesk.views.sheet.style import set_role
+from numdesk.views.sheet.task_text import cost_lines, special_lines
 from numdesk.views.sheet.words import word
 
 #: what a window's title bar and frame take from the screen's height
@@ -235,6 +236,28 @@ class TaskDialog(QDialog):
                 return
         raise ValueError(f"no choice starting with {text!r}")
 
+    def choose_row(self, list_name: str, uid: str) -> bool:
+        """Start from a row of the sheet ("skills", "abilities" or "weapons"): that row is
+        chosen, so its steps, cost (and Pool) or damage are in the preview; the cursor
+        waits in Difficulty, the one thing the row cannot say. False if it is not offered
+        (an archived row)."""
+        combo = {"skills": self.skill, "abilities": self.ability, "weapons": self.weapon}.get(
+            list_name
+        )
+        index = combo.findData(uid) if combo is not None else -1
+        if combo is None or index < 0:
+            return False
+        combo.setCurrentIndex(index)
+        if list_name == "abilities":
+            self.task_input()  # an ability paid from a Pool makes it that stat's task
+            self.update_preview()
+        self.setWindowTitle(
+            self.tr("Task — {0}: {1}").format(self.controller.character.name, combo.currentText())
+        )
+        self.difficulty.setFocus()
+        self.difficulty.selectAll()
+        return True
+
     def task_input(self) -> TaskInput:
         modifiers = tuple(
             self.modifiers.item(r).data(Qt.ItemDataRole.UserRole)
@@ -284,23 +307,7 @@ class TaskDialog(QDialog):
             self.tr("none — routine") if plan.routine else str(plan.target_number)
         )
         v["chanceValue"].setText(f"{round(plan.success_chance * 100)}%")
-        cost = preview.cost
-        parts = [self.tr("{0} {1} points").format(cost.total, stat)]
-        if cost.ability_cost:
-            name = preview.ability_name or self.tr("ability")
-            parts.append(self.tr("{0}: {1}").format(name, cost.ability_cost))
-        if cost.effort_levels:
-            parts.append(
-                self.tr("Effort {0} level(s) = {1}").format(cost.effort_levels, cost.effort_points)
-            )
-        if cost.edge_used:
-            parts.append(self.tr("Edge −{0}").format(cost.edge_used))
-        if preview.impaired and cost.effort_levels:
-            parts.append(self.tr("impaired: +1 per level"))
-        parts.append(
-            self.tr("Pool {0} → {1}").format(preview.pool_before, max(preview.pool_after, 0))
-        )
-        v["costValue"].setText("\n".join(parts))
+        v["costValue"].setText("\n".join(cost_lines(preview, stat)))
         v["damageValue"].setText(str(preview.damage_if_hit) if preview.damage_if_hit else "—")
         v["sayValue"].setText(self.tr("Say: “{0}”").format(self.tr(preview.say)))
         v["problemValue"].setText(self.tr(preview.problem) if preview.problem else "")
@@ -376,37 +383,9 @@ class TaskDialog(QDialog):
             return
         verdict = self.tr("Success!") if result.success else self.tr("Failure.")
         self.values["resultValue"].setText(f"{verdict}\n{result.summary}")
-        self.values["specialValue"].setText(" ".join(self._special_lines(result)))
+        self.values["specialValue"].setText(" ".join(special_lines(result)))
         self.effect_pick.clear()
         for offered in result.effects:
             self.effect_pick.addItem(word(offered.label), offered.key)
         self.effect_pick.setEnabled(bool(result.effects))
         self.effect_button.setEnabled(bool(result.effects))
-
-    def _special_lines(self, result: TaskResult) -> list[str]:
-        """What the natural face adds, in the order a player acts on it (G10): the
-        intrusion, then the bonus damage *or* the effect picked below, then a refund."""
-        outcome = result.outcome
-        if outcome is None:
-            return []
-        lines: list[str] = []
-        if outcome.gm_intrusion:
-            lines.append(self.tr("Natural 1: the GM intrudes (no XP for it)."))
-        bonus = outcome.bonus_damage
-        if outcome.effect_instead_of_damage:
-            size = self.tr("a major") if outcome.major_effect else self.tr("a minor")
-            lines.append(
-                self.tr(
-                    "Natural {0}: +{1} damage ({2} in all), or instead {3} effect picked "
-                    "below ({4} damage then)."
-                ).format(outcome.natural, bonus, result.damage, size, result.damage - bonus)
-            )
-        elif bonus:
-            lines.append(self.tr("+{0} damage from the roll.").format(bonus))
-        elif outcome.major_effect:
-            lines.append(self.tr("Natural 20: a major effect (or a minor one), picked below."))
-        elif outcome.minor_effect:
-            lines.append(self.tr("Natural 19: a minor effect, picked below."))
-        if result.refunded:
-            lines.append(self.tr("The points spent on it come back."))
-        return lines
