@@ -19,7 +19,13 @@ from numdesk.model.operations.base import Change, Operation
 from numdesk.model.operations.damage import TakeDamage, TakeWound
 from numdesk.model.operations.encounter import LogEvent, find
 from numdesk.model.operations.encounter_table import TablePick
-from numdesk.model.operations.xp import NaturalOneIntrusion, RefuseIntrusion, gm_intrusion_ops
+from numdesk.model.operations.xp import (
+    GmIntrusion,
+    LoneGmIntrusion,
+    NaturalOneIntrusion,
+    RefuseIntrusion,
+    gm_intrusion_ops,
+)
 from numdesk.model.serialize import to_data
 from numdesk.rules.profiles import Profile
 from numdesk.rules.table_actions import take_the_attack
@@ -97,19 +103,22 @@ class PcSheetActions:
         mode: str,
         recipient_uid: str = "",
         reason: str = "",
+        recipient_name: str = "",
     ) -> str:
         """A GM intrusion on a PC (G16), written to the sheets' histories and the log.
 
         `mode` "accept": +2 XP, 1 given to the PC `recipient_uid` (a combatant) for
-        `reason`; "refuse": the player pays to refuse (`numenera`); "natural_one": a
-        free intrusion, no XP.
+        `reason`, or to a player named `recipient_name` who is not in the fight (noted on
+        the target's sheet, as the sheet's own intrusion does); a lone PC, with no other
+        PC in the fight and nobody named, keeps both. "refuse": the player pays to refuse
+        (`numenera`); "natural_one": a free intrusion, no XP.
         """
         sheet = self._sheet_uid(combatant_uid)
         name = find(self._encounter, combatant_uid).name
         why = f": {reason.strip()}" if reason.strip() else ""
+        if mode == "accept" and not recipient_uid:
+            return self._intrusion_without_recipient(combatant_uid, recipient_name, reason)
         if mode == "accept":
-            if not recipient_uid:
-                raise DomainError("Choose the PC who receives 1 of the 2 XP.", "recipient")
             other = self._sheet_uid(recipient_uid)
             target = self._library.characters.load(sheet)
             receiver = self._library.characters.load(other)
@@ -133,6 +142,25 @@ class PcSheetActions:
                 kind="xp",
             )
         raise DomainError(f"'{mode}' is not a kind of GM intrusion.")
+
+    def _intrusion_without_recipient(self, combatant_uid: str, recipient: str, reason: str) -> str:
+        """An accepted intrusion whose second XP goes to nobody in the fight: to a player
+        named by hand, or kept by a PC who is alone in the fight (G16)."""
+        sheet = self._sheet_uid(combatant_uid)
+        name = find(self._encounter, combatant_uid).name
+        recipient, reason = recipient.strip(), reason.strip()
+        if recipient:
+            text = f"GM intrusion on {name}: 2 XP, 1 given to {recipient} (not in this fight)"
+            text += f" ({reason})" if reason else ""
+            return self.apply_to_sheets([(sheet, GmIntrusion(recipient, reason))], text, kind="xp")
+        others = [
+            c for c in self._encounter.combatants if c.side == "pc" and c.uid != combatant_uid
+        ]
+        if others:
+            raise DomainError("Choose the PC who receives 1 of the 2 XP.", "recipient")
+        text = f"GM intrusion on {name}: 2 XP, both kept (no other PC in the fight)"
+        text += f" ({reason})" if reason else ""
+        return self.apply_to_sheets([(sheet, LoneGmIntrusion(reason))], text, kind="xp")
 
     def take_the_attack(
         self,

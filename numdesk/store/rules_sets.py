@@ -75,12 +75,27 @@ def ensure_rules_set(
     it is, even if the group edited it since: their edits win. Put the returned
     profile's `name` into a character's, creature's or encounter's `profile` field.
     """
+    rules, new = rules_set_named(library, base, name, changes)
+    if new:
+        library.rules_sets.save(rules)
+    return rules.profile()
+
+
+def rules_set_named(
+    library: HoldsRulesSets, base: str, name: str, changes: Mapping[str, Any]
+) -> tuple[RulesSet, bool]:
+    """The library's rules set called `name` (ignoring case), or a new one from `base`
+    with `changes`, not saved yet: (set, whether it is new).
+
+    An import saves the new set in the same transaction as the entries that play by it,
+    so a cancelled or failed import leaves neither behind. Bad changes raise DomainError
+    before anything is saved.
+    """
     existing = library.rules_sets.find_by_name(name)
     if existing is not None:
-        return existing.profile()
+        return existing, False
     if base not in BUILTIN_PROFILES:
         raise DomainError(f"A rules set starts from numenera or cypher, not '{base}'.")
     rules = RulesSet(name=name, base=base, changes=dict(changes))
-    profile = rules.profile()  # refuses bad changes (DomainError) before anything is saved
-    library.rules_sets.save(rules)
-    return profile
+    rules.profile()  # refuses bad changes (DomainError)
+    return rules, True

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from numdesk.controllers.character import CharacterController
 from numdesk.model.errors import DomainError
+from numdesk.model.items import in_use
 from numdesk.model.operations.damage import (
     TakeDamage,
     TakeWound,
@@ -127,7 +128,7 @@ class DamageDialog(QDialog):
             self.severity.addItem(word(severity.name.capitalize()), severity)
         self._fill_defenses()
         self.skill.addItem(self.tr("(no skill)"), None)
-        for skill in character.skills:
+        for skill in in_use(character.skills):
             self.skill.addItem(f"{skill.name} ({word(skill.level.value)})", skill.uid)
         self.shield.addItem(self.tr("(no shield)"), None)
         for shield in character.shields:
