@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QWidget
 
-from numdesk import probe
+from numdesk.bench import probe
 from numdesk.gui import after_first_paint, create_application
 from numdesk.paths import default_library_path
 
@@ -116,12 +116,12 @@ def run_app(
     """Start the GUI on `library` (default: the embedded one) and run the event loop.
 
     `imports` are files to import once the window is up (`--import`, used by the
-    installers' file associations); `smoke_test` runs `numdesk.smoke` instead, timing
+    installers' file associations); `smoke_test` runs `numdesk.bench.smoke` instead, timing
     its phases from `started` (a `time.perf_counter()`; default: now).
     """
     app = create_application()
     if smoke_test:
-        from numdesk.smoke import run_smoke_test
+        from numdesk.bench.smoke import run_smoke_test
 
         return run_smoke_test(
             app, time.perf_counter() if started is None else started, keep_pdf=smoke_pdf

@@ -43,7 +43,7 @@ def _done() -> None:
 
 
 def _peak_kb() -> int:
-    """Peak resident memory in kB, as `numdesk.probe.peak_kb` reads it."""
+    """Peak resident memory in kB, as `numdesk.bench.probe.peak_kb` reads it."""
     try:
         with open("/proc/self/status", encoding="ascii") as status:
             for line in status:

@@ -31,7 +31,7 @@ from numdesk.model.rules_set import RulesSet
 from numdesk.model.serialize import from_data, to_data
 from numdesk.model.templates import SentenceTemplate
 from numdesk.model.validation import check_character
-from numdesk.rules.profiles import register_profile
+from numdesk.rules.profiles import Profile, lend_profiles, reading_profiles
 
 _TYPE_WORDS = {
     "integer": "a whole number",
@@ -151,12 +151,15 @@ def _check_sheet(character: Character, file: Path, where: str) -> None:
         raise DomainError(f"{file.name}: {path}: {err.message}", field=path) from None
 
 
-def _register_rules_sets(entries: list[Any], file: Path) -> None:
-    """Make the file's house rules sets known first, so sheets using them can be checked.
+def _rules_sets_of(entries: list[Any], file: Path) -> list[Profile]:
+    """The profiles of the file's house rules sets, so sheets using them can be checked.
 
-    A library that meets an unknown rules set brings it along (`Library.save_many`
-    stores and registers it); a set whose changes do not fit is refused here by path.
+    They are only read here: `read_document` checks the file's entries by them inside a
+    `reading_profiles` block, and the library registers them when the import commits
+    (`Library.save_many`), so a refused file changes no rules anywhere. A set whose
+    changes do not fit, or whose uid is a built-in's name, is refused by path.
     """
+    profiles = []
     for index, raw in enumerate(entries):
         if not (isinstance(raw, dict) and raw.get("kind") == EntryKind.RULES_SET.value):
             continue
@@ -165,9 +168,10 @@ def _register_rules_sets(entries: list[Any], file: Path) -> None:
         _check(_data_validator(EntryKind.RULES_SET), raw["data"], f"{prefix}.data", file)
         try:
             rules = from_data(RulesSet, raw["data"], f"{prefix}.data")
-            register_profile(rules.profile())
+            profiles.append(rules.profile())
         except DomainError as err:
             raise in_file(file, DomainError(f"{prefix}.data: {err.message}")) from None
+    return profiles
 
 
 def read_document(doc: Any, file: Path) -> FileImport:
@@ -180,10 +184,18 @@ def read_document(doc: Any, file: Path) -> FileImport:
             "Update numdesk to import it."
         )
     _check(_envelope_validator(), doc, "$", file)
-    _register_rules_sets(doc["entries"], file)
+    profiles = _rules_sets_of(doc["entries"], file)
+    with reading_profiles(profiles):
+        result = _read_entries(doc["entries"], file)
+    lend_profiles(profiles)  # accepted: the next files of this import may play by them
+    return result
+
+
+def _read_entries(entries: list[Any], file: Path) -> FileImport:
+    """Every entry of a document, checked in file order; raise on the first problem."""
     result = FileImport(path=file, format="numdesk")
     seen: dict[str, int] = {}
-    for index, raw in enumerate(doc["entries"]):
+    for index, raw in enumerate(entries):
         prefix = f"$.entries[{index}]"
         _check(_entry_validator(), raw, prefix, file)
         kind = EntryKind(raw["kind"])

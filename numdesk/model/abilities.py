@@ -15,6 +15,8 @@ class Skill:
     name: str
     level: SkillLevel = SkillLevel.TRAINED
     description: str = ""
+    #: put aside: kept on the sheet but not offered for tasks
+    archived: bool = False
     uid: str = field(default_factory=new_uid)
 
 

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from numdesk.rules.types import ArmorCategory, WeaponCategory
+
+T = TypeVar("T")
 
 
 def new_uid() -> str:
@@ -64,6 +68,8 @@ class Equipment:
     quantity: int = 1
     description: str = ""
     price: str = ""
+    #: put aside: kept on the sheet but not in use now
+    archived: bool = False
     uid: str = field(default_factory=new_uid)
 
 
@@ -78,6 +84,8 @@ class Weapon:
     notes: str = ""
     #: False for a weapon the character cannot use freely: attacks hindered 1 step (C13b)
     freely_usable: bool = True
+    #: put aside: kept on the sheet but not offered for attacks
+    archived: bool = False
     uid: str = field(default_factory=new_uid)
 
 
@@ -92,6 +100,8 @@ class Armor:
     notes: str = ""
     #: extra Armor against named kinds of damage, e.g. {"fire": 2} (T8)
     against: dict[str, int] = field(default_factory=dict)
+    #: put aside: kept on the sheet but not counted as worn
+    archived: bool = False
     uid: str = field(default_factory=new_uid)
 
 
@@ -105,6 +115,16 @@ class Shield:
     major: int = 0
     broken: bool = False
     uid: str = field(default_factory=new_uid)
+
+
+def in_use(items: Iterable[T]) -> list[T]:
+    """The items a character uses now: all but the archived ones.
+
+    An archived item (put aside by the player, or belonging to a tag or recursion that
+    is not active) stays on the sheet, shown as archived, but no rule counts it: it is
+    not worn, not offered for a task or an attack.
+    """
+    return [item for item in items if not getattr(item, "archived", False)]
 
 
 def shown_name(device: Cypher | Artifact) -> str:

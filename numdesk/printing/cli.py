@@ -97,9 +97,10 @@ def export_pdf(args: argparse.Namespace) -> int:
         raise DomainError(tr("Name at least one --character, --creature or --encounter to print."))
     path = args.export_library or getattr(args, "library", None)
     # printing only reads: the library is never created, migrated or backed up here
+    # painting asks the entries' rules sets, which stay registered while it is open
     with Library.open_read_only(path or default_library_path(create_folder=False)) as library:
         parts = _parts(library, entries, args.blank)
-    write_pdf(args.out, parts, args.page_size, title=entries[0][1])
+        write_pdf(args.out, parts, args.page_size, title=entries[0][1])
     print(tr("Wrote {path}").format(path=args.out))
     return 0
 

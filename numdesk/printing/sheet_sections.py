@@ -7,8 +7,11 @@ empty lines invite pencil entries.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from numdesk.model.character import Character
-from numdesk.model.items import shown_name
+from numdesk.model.items import in_use, shown_name
 from numdesk.printing.blocks import (
     Boxes,
     Cell,
@@ -44,6 +47,15 @@ def _joined(name: str, detail: str) -> str:
     return f"{name} — {detail}" if detail else name
 
 
+def archived_rows(c: Canvas, items: Sequence[Any], width: float) -> list[Row]:
+    """One note naming the archived items of a list: kept on the sheet, not in use."""
+    names = [item.name for item in items if getattr(item, "archived", False)]
+    if not names:
+        return []
+    text = tr("Archived (kept, not in use): {names}").format(names=", ".join(names))
+    return note_rows(c, text, width)
+
+
 def skills(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
     """Skills and inabilities, ticked in the column of their level, with a legend."""
     levels: list[SkillLevel] = [
@@ -54,7 +66,8 @@ def skills(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
         Column(skill_level_label(lvl)[0], width=17.0, align="center") for lvl in levels
     ]
     data: list[list[Cell]] = [
-        [_joined(s.name, s.description), *(s.level is lvl for lvl in levels)] for s in ch.skills
+        [_joined(s.name, s.description), *(s.level is lvl for lvl in levels)]
+        for s in in_use(ch.skills)
     ]
     if blank or not data:
         data.extend([["", *(False for _ in levels)] for _ in range(PENCIL_LINES)])
@@ -62,13 +75,14 @@ def skills(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
     legend = " · ".join(
         f"{skill_level_label(lvl)[0]} {skill_level_label(lvl).lower()}" for lvl in levels
     )
-    return section(c, tr("Skills"), [*body, *note_rows(c, legend, width)], repeat=header)
+    rows = [*body, *archived_rows(c, ch.skills, width), *note_rows(c, legend, width)]
+    return section(c, tr("Skills"), rows, repeat=header)
 
 
 def abilities(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
     """Special abilities: name and cost, kind/tier/source, description."""
     body: list[Row] = []
-    for ability in ch.abilities:
+    for ability in in_use(ch.abilities):
         body.extend(
             entry_rows(
                 c,
@@ -79,6 +93,7 @@ def abilities(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
                 ability.description,
             )
         )
+    body.extend(archived_rows(c, ch.abilities, width))
     if blank:
         body.extend(pencil_rows(PENCIL_LINES + 3))
     if not body:
@@ -96,11 +111,12 @@ def attacks(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
     ]
     data: list[list[Cell]] = [
         [_joined(w.name, w.notes), category_label(w.category), weapon_damage_text(w), w.range]
-        for w in ch.weapons
+        for w in in_use(ch.weapons)
     ]
     if blank or not data:
         data.extend([["", "", "", ""] for _ in range(2)])
     header, body = table_rows(c, columns, data, width)
+    body.extend(archived_rows(c, ch.weapons, width))
     return section(c, tr("Attacks"), body, repeat=header)
 
 
@@ -123,7 +139,7 @@ def armor(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
                     str(armor_number(a)),
                     str(a.speed_cost),
                 ]
-                for a in ch.armor
+                for a in in_use(ch.armor)
             ]
         else:
             columns = [
@@ -133,12 +149,12 @@ def armor(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
             ]
             data = [
                 [_joined(a.name, a.notes), category_label(a.category), armor_defense_text(a)]
-                for a in ch.armor
+                for a in in_use(ch.armor)
             ]
         if blank:
             data.extend([["" for _ in columns] for _ in range(2)])
         header, body = table_rows(c, columns, data, width)
-        rows.extend([*header, *body])
+        rows.extend([*header, *body, *archived_rows(c, ch.armor, width)])
     if ch.armor_cost_reduction:
         rows.extend(
             note_rows(
@@ -229,11 +245,12 @@ def equipment(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
         Column(tr("Price"), width=48),
     ]
     data: list[list[Cell]] = [
-        [str(e.quantity), _joined(e.name, e.description), e.price] for e in ch.equipment
+        [str(e.quantity), _joined(e.name, e.description), e.price] for e in in_use(ch.equipment)
     ]
     if blank or not data:
         data.extend([["", "", ""] for _ in range(PENCIL_LINES)])
     header, body = table_rows(c, columns, data, width)
+    body.extend(archived_rows(c, ch.equipment, width))
     shins = money_rows(c, ch, width)
     for row in shins:
         row.keep_with_next = True  # never alone at the foot of a column

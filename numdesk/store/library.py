@@ -43,11 +43,8 @@ from numdesk.store.migrate import (
 )
 from numdesk.store.repository import Repository
 from numdesk.store.revisions import HEAD
-from numdesk.store.rules_sets import (
-    forget,
-    refuse_delete_in_use,
-    register_sets,
-)
+from numdesk.store.rules_registry import forget, register_sets
+from numdesk.store.rules_sets import refuse_delete_in_use
 from numdesk.store.schema import Entry
 from numdesk.store.starter import STARTER_EDITION, load_starter
 from numdesk.store.writer import (
@@ -153,7 +150,9 @@ class Library(LibraryBase):
         if revision is None:
             raise LibraryError(f"{path} is empty, not a numdesk library; it was not changed.")
         if revision == HEAD:
-            return cls(path, read_only=True)
+            library = cls(path, read_only=True)
+            library.load_rules_sets()  # its entries print and export by their own rules
+            return library
         scratch = TemporaryDirectory(prefix="numdesk-")
         try:
             copy = Path(scratch.name) / path.name
@@ -168,6 +167,7 @@ class Library(LibraryBase):
                 f"numdesk could not read the older library {path} ({err}); it was not changed."
             ) from err
         library._scratch = scratch
+        library.load_rules_sets()
         return library
 
     @classmethod
@@ -215,8 +215,7 @@ class Library(LibraryBase):
 
         The library's rules sets leave the registry: another library does not know them.
         """
-        forget(self._registered)
-        self._registered.clear()
+        forget(self._registered, self._registered)
         self._writer.dispose()
         self._reader.dispose()
         if self._scratch is not None:
@@ -288,13 +287,17 @@ class Library(LibraryBase):
         return self._load_row(uid, None)
 
     def commit(
-        self, writes: Sequence[Write], journal: JournalWrite | None = None
+        self,
+        writes: Sequence[Write],
+        journal: JournalWrite | None = None,
+        meta: Mapping[str, Any] | None = None,
     ) -> dict[str, int]:
         """Write several entries and an undo journal line as ONE transaction.
 
         Each write is checked against the revision it names; if any entry was saved
-        elsewhere since, nothing is written and a `ConflictError` names it. Returns the
-        revision now stored for each entry written.
+        elsewhere since, nothing is written and a `ConflictError` names it. `meta`
+        settings (the table link's state of the entries) are stored in the same
+        transaction. Returns the revision now stored for each entry written.
         """
         sets = [w.obj for w in writes if isinstance(w.obj, RulesSet)]
         for rules in sets:
@@ -315,12 +318,13 @@ class Library(LibraryBase):
                 )
             ]
             revisions = commit(conn, writes, journal)
+            for key, value in (meta or {}).items():
+                put_meta(session, key, value)
             for uid, name in gone_sets:  # after the deletes: its users may go with it
                 refuse_delete_in_use(conn, uid, name)
         register_sets(sets, self._registered)
         if gone_sets:
-            forget([uid for uid, _name in gone_sets])
-            self._registered.difference_update(uid for uid, _name in gone_sets)
+            forget([uid for uid, _name in gone_sets], self._registered)
         return revisions
 
     def journal(self, stack: str) -> tuple[int, list[JournalStep]]:

@@ -29,12 +29,8 @@ from numdesk.store import backups
 from numdesk.store.entries import describe, rebuild
 from numdesk.store.errors import LibraryError, explain_database_error
 from numdesk.store.restore import restore
-from numdesk.store.rules_sets import (
-    forget,
-    load_registry,
-    refuse_delete_in_use,
-    register_sets,
-)
+from numdesk.store.rules_registry import forget, register_sets
+from numdesk.store.rules_sets import load_registry, refuse_delete_in_use
 from numdesk.store.schema import Entry, Meta
 from numdesk.store.search import query_summaries
 from numdesk.store.summary_queries import SummaryQueries
@@ -127,8 +123,7 @@ class LibraryBase(SummaryQueries):
             conn.execute(delete(Entry).where(Entry.id == entry_id))
             drop_unused_tags(conn)
         if row.kind == EntryKind.RULES_SET.value:
-            forget([uid])
-            self._registered.discard(uid)
+            forget([uid], self._registered)
 
     def _list(self, kind: EntryKind) -> list[EntrySummary]:
         with self._reading() as session:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from numdesk.bench_startup import bench_startup, build_library
+from numdesk.bench.startup import bench_startup, build_library
 
 
 def test_startup_benchmark_runs_every_variant_once(tmp_path: Path) -> None:

@@ -8,7 +8,7 @@ import subprocess
 from collections.abc import Sequence
 from pathlib import Path
 
-#: the phases `numdesk.smoke` reports, in order
+#: the phases `numdesk.bench.smoke` reports, in order
 PHASES = ("library", "window", "character", "pdf", "close")
 WINDOW_SHOWN = re.compile(r"^window shown after (\d+\.\d{3}) s$", re.MULTILINE)
 

@@ -29,7 +29,7 @@ from smoke_helpers import (
     run_smoke,
 )
 
-from numdesk.smoke import CHARACTER_NAME
+from numdesk.bench.smoke import CHARACTER_NAME
 
 REPO = Path(__file__).resolve().parents[2]
 BUILD_SCRIPT = REPO / "packaging" / "linux" / "build.sh"

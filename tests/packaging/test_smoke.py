@@ -19,8 +19,8 @@ from smoke_helpers import (
     run_smoke,
 )
 
+from numdesk.bench.smoke import CHARACTER_NAME, LOG_NAME
 from numdesk.cli import build_parser
-from numdesk.smoke import CHARACTER_NAME, LOG_NAME
 
 
 def test_smoke_test_passes_and_reports_every_phase(tmp_path: Path) -> None:

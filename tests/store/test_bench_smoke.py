@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from numdesk.bench import bench_store, main
+from numdesk.bench.runner import main
+from numdesk.bench.store import bench_store
 
 
 def test_store_benchmark_runs_on_a_small_library(tmp_path: Path) -> None:

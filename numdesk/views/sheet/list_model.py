@@ -34,6 +34,8 @@ from numdesk.model.operations import SetItemField
 from numdesk.views.sheet.words import word
 
 Index = QModelIndex | QPersistentModelIndex
+#: the roles an archived row answers with its own look (grey text, a tooltip saying why)
+_ARCHIVED_ROLES = (Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.ToolTipRole)
 
 
 @dataclass(frozen=True)
@@ -67,6 +69,8 @@ class ListSpec:
     library_kind: EntryKind | None = None
     #: the table model class, when a list shows more than its fields (abilities' links)
     model_type: Callable[..., ItemTableModel] | None = None
+    #: a task can start from a row (skills, abilities, weapons): Enter/double-click roll
+    rollable: bool = False
 
 
 def _shown(value: Any) -> str:
@@ -136,7 +140,10 @@ class ItemTableModel(QAbstractTableModel):
         if not index.isValid():
             return None
         column = self.spec.columns[index.column()]
-        value = getattr(self.items()[index.row()], column.field)
+        item = self.items()[index.row()]
+        value = getattr(item, column.field)
+        if getattr(item, "archived", False) and role in _ARCHIVED_ROLES:
+            return self._archived_look(role)
         if column.kind == "lines":
             lines = [item.line() for item in value]
             if role == Qt.ItemDataRole.DisplayRole:
@@ -166,6 +173,15 @@ class ItemTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole and isinstance(value, str) and len(value) > 40:
             return value
         return None
+
+    def _archived_look(self, role: int) -> Any:
+        """An archived row: greyed, and its tooltip says why no rule counts it."""
+        if role == Qt.ItemDataRole.ForegroundRole:
+            return QBrush(QPalette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text))
+        return self.tr(
+            "Archived: kept on the sheet but not in use (put aside, or of a tag or "
+            "recursion that is not active)."
+        )
 
     def _derived(self, column: Column, row: int) -> int | None:
         if column.derived is None or self._controller is None:

@@ -70,10 +70,14 @@ LIST_SPECS: dict[str, ListSpec] = {
                     _skill_levels,
                     width=110,
                 ),
+                Column(
+                    QT_TRANSLATE_NOOP("ItemTableModel", "Archived"), "archived", "bool", width=62
+                ),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Notes"), "description"),
             ),
             lambda: Skill("New skill"),
             EntryKind.SKILL,
+            rollable=True,
         ),
         ListSpec(
             "abilities",
@@ -112,6 +116,7 @@ LIST_SPECS: dict[str, ListSpec] = {
             lambda: Ability("New ability"),
             EntryKind.ABILITY,
             AbilityTableModel,
+            rollable=True,
         ),
         ListSpec(
             "cyphers",
@@ -175,10 +180,14 @@ LIST_SPECS: dict[str, ListSpec] = {
                 ),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Damage"), "damage", "optint", width=58),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Range"), "range", width=72),
+                Column(
+                    QT_TRANSLATE_NOOP("ItemTableModel", "Archived"), "archived", "bool", width=62
+                ),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Notes"), "notes"),
             ),
             lambda: Weapon("New weapon"),
             EntryKind.WEAPON,
+            rollable=True,
         ),
         ListSpec(
             "armor",
@@ -201,6 +210,9 @@ LIST_SPECS: dict[str, ListSpec] = {
                 ),
                 Column(
                     QT_TRANSLATE_NOOP("ItemTableModel", "Speed cost"), "speed_cost", "int", width=75
+                ),
+                Column(
+                    QT_TRANSLATE_NOOP("ItemTableModel", "Archived"), "archived", "bool", width=62
                 ),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Notes"), "notes"),
             ),
@@ -229,6 +241,9 @@ LIST_SPECS: dict[str, ListSpec] = {
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Item"), "name", width=150),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Qty"), "quantity", "int", width=45),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Price"), "price", width=80),
+                Column(
+                    QT_TRANSLATE_NOOP("ItemTableModel", "Archived"), "archived", "bool", width=62
+                ),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Description"), "description"),
             ),
             lambda: Equipment("New item"),

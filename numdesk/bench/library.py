@@ -2,8 +2,8 @@
 
 The same entries every run (a fixed seed). Their texts come from a vocabulary of
 about 40 words, so nearly every entry contains every three-letter prefix: a worst
-case for the full-text search. Used by `numdesk.bench` (store) and
-`numdesk.bench_startup`.
+case for the full-text search. Used by the store benchmark
+(`numdesk.bench.store`) and the start-up benchmark (`numdesk.bench.startup`).
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """Start-up benchmark: numdesk's real start side by side with a bare PySide6 window.
 
     python -m numdesk.bench startup              (defaults: 7 runs, a new 17k library)
-    python -m numdesk.bench_startup --runs 7 --library KEEP.numdesk [--bundle dist/numdesk]
+    python -m numdesk.bench.startup --runs 7 --library KEEP.numdesk [--bundle dist/numdesk]
 
-It builds the benchmark library once (the `numdesk.bench_library` of 17,000 entries
+It builds the benchmark library once (the `numdesk.bench.library` of 17,000 entries
 plus the starter content; with `--library`, it is built there if missing and reused
 after), opens it once so the daily backup is not part of the timings, then starts
 whole processes, interleaved so a busy machine slows both alike:
@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 #: The yardstick script (run by path: it must not import numdesk).
-BARE_WINDOW = Path(__file__).resolve().parent.parent / "packaging" / "bare_window.py"
+BARE_WINDOW = Path(__file__).resolve().parents[2] / "packaging" / "bare_window.py"
 #: The environment variable that makes the app end itself at a point of its start.
 PROBE_ENV = "NUMDESK_STARTUP_PROBE"
 #: Seconds after which a start is taken to hang (and the benchmark stops).
@@ -59,8 +59,8 @@ class Samples:
 
 def build_library(path: Path, sizes: tuple[int, int, int] = (10_000, 2_000, 5_000)) -> None:
     """The benchmark library at `path`: starter content plus `sizes` (creatures,
-    characters, items) of `numdesk.bench_library`'s entries, 17,000 by default."""
-    from numdesk.bench_library import build_objects
+    characters, items) of `numdesk.bench.library`'s entries, 17,000 by default."""
+    from numdesk.bench.library import build_objects
     from numdesk.store import Library
 
     with Library.create(path) as lib:
@@ -180,8 +180,8 @@ def bench_startup(
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m numdesk.bench_startup [--runs N] [--library FILE]`."""
-    parser = argparse.ArgumentParser(prog="python -m numdesk.bench_startup")
+    """`python -m numdesk.bench.startup [--runs N] [--library FILE]`."""
+    parser = argparse.ArgumentParser(prog="python -m numdesk.bench.startup")
     parser.add_argument("--runs", type=int, default=7, help="timed runs of each (default 7)")
     parser.add_argument(
         "--library", type=Path, help="benchmark library to reuse (built there if missing)"
