@@ -20,12 +20,11 @@ from numdesk.link.codes import new_code, normalise
 from numdesk.link.events import LinkEvents
 from numdesk.link.status import OK
 from numdesk.model.errors import DomainError
-from numdesk.model.serialize import from_data
-from numdesk.model.table_view import TableView
 
-if TYPE_CHECKING:  # the network code loads when a table starts, not with the app
+if TYPE_CHECKING:  # the network code and the model load when a table starts
     from numdesk.link.host import TableHost
     from numdesk.link.join import TableJoin
+    from numdesk.model.table_view import TableView
 
 #: How many of the link's recent lines the app keeps to show.
 KEPT_LINES = 200
@@ -300,6 +299,9 @@ class TableLinkController(QObject):
         self.stateChanged.emit()
 
     def _on_view(self, view: dict[str, Any] | None) -> None:
+        from numdesk.model.serialize import from_data
+        from numdesk.model.table_view import TableView
+
         self.view = None if view is None else from_data(TableView, view)
         self.last_change = time.time()
         self.stateChanged.emit()
