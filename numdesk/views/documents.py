@@ -136,12 +136,9 @@ class Documents(QObject):
     def _open_encounter(self, uid: str) -> QWidget:
         from numdesk.views.encounter import open_encounter_window
 
-        window = open_encounter_window(self._controller, uid, self._window)
-        if not window.isWindow():
-            stack = getattr(window, "undo_stack", None)
-            name = self._controller.load(uid).name
-            self._add_tab(window, uid, name, stack if isinstance(stack, QUndoStack) else None)
-            return window
+        # its own top-level window, owned by nobody: never kept above this one (Alt+Tab
+        # reaches every window); kept alive here and closed with the main window
+        window = open_encounter_window(self._controller, uid, opener=self.open)
         self.encounter_windows[uid] = window
         window.destroyed.connect(lambda _o=None, u=uid: self._window_gone(u))
         self.sessionChanged.emit()
