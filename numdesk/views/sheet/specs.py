@@ -77,6 +77,7 @@ LIST_SPECS: dict[str, ListSpec] = {
             ),
             lambda: Skill("New skill"),
             EntryKind.SKILL,
+            rollable=True,
         ),
         ListSpec(
             "abilities",
@@ -115,6 +116,7 @@ LIST_SPECS: dict[str, ListSpec] = {
             lambda: Ability("New ability"),
             EntryKind.ABILITY,
             AbilityTableModel,
+            rollable=True,
         ),
         ListSpec(
             "cyphers",
@@ -185,6 +187,7 @@ LIST_SPECS: dict[str, ListSpec] = {
             ),
             lambda: Weapon("New weapon"),
             EntryKind.WEAPON,
+            rollable=True,
         ),
         ListSpec(
             "armor",
