@@ -72,7 +72,7 @@ def _edit_entry(hub: LibraryController, uid: str, text: str) -> None:
     entry = hub.load(uid)
     assert isinstance(entry, Ability)
     entry.description = text
-    hub.edit(entry)
+    hub.save_field_changes(hub.load(uid), entry)
 
 
 def test_sheet_follows_the_library_entry(

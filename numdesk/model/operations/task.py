@@ -338,7 +338,12 @@ class PerformTask(CharacterOperation):
             pool.current += spent
         intrusion = outcome is not None and outcome.gm_intrusion
         parts = [describe_roll(preview, natural, outcome)]
-        if damage:
+        if damage and outcome is not None and outcome.effect_instead_of_damage:
+            parts.append(
+                f"deals {damage} damage with the bonus, "
+                f"{damage - outcome.bonus_damage} with the effect"
+            )
+        elif damage:
             parts.append(f"deals {damage} damage")
         if spent:
             verb = "spent and refunded" if refunded else "spent"

@@ -94,6 +94,7 @@ class ActionPanel(QWidget):
         self.set_roll_button = child(form, QPushButton, "set_roll_button")
         self.roll_button = child(form, QPushButton, "roll_button")
         self.damage_button = child(form, QPushButton, "damage_button")
+        self.hit_button = child(form, QPushButton, "hit_button")
         self.heal_button = child(form, QPushButton, "heal_button")
         self.set_health_button = child(form, QPushButton, "set_health_button")
         self.set_defeated_button = child(form, QPushButton, "set_defeated_button")
@@ -124,6 +125,9 @@ class ActionPanel(QWidget):
             self.wound.addItem(self.tr(severity.name.capitalize()), int(severity))
         for cond in RulesCondition:
             self.condition.addItem(self.tr(cond.value))
+        # a player who is not in this fight can be typed in (as on the sheet)
+        self.recipient.setEditable(True)
+        self.recipient.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         editor = self.condition.lineEdit()
         if editor is not None:  # the combo box is editable in the form
             editor.setPlaceholderText(self.tr("or type your own"))
@@ -192,13 +196,7 @@ class ActionPanel(QWidget):
                 lambda _=False, t=timing: self._act(lambda uid: c.apply(SetTiming(uid, t)))
             )
         self.act_now_button.clicked.connect(lambda: self._act(self._act_now))
-        self.intrude_button.clicked.connect(
-            lambda: self._act(
-                lambda uid: c.gm_intrusion(
-                    uid, "accept", self.recipient.currentData() or "", self.reason.text()
-                )
-            )
-        )
+        self.intrude_button.clicked.connect(lambda: self._act(self._intrusion))
         self.refuse_button.clicked.connect(
             lambda: self._act(lambda uid: c.gm_intrusion(uid, "refuse", reason=self.reason.text()))
         )
@@ -209,6 +207,20 @@ class ActionPanel(QWidget):
         )
         self.remove_button.clicked.connect(
             lambda: self._act(lambda uid: c.apply(RemoveCombatant(uid)))
+        )
+
+    def _intrusion(self, uid: str) -> Any:
+        """Accept a GM intrusion: the second XP to the PC chosen, to a player typed in
+        (not in this fight), or, with no other PC in the fight, kept (G16)."""
+        typed = self.recipient.currentText().strip()
+        index = self.recipient.findText(typed) if typed else -1
+        chosen = str(self.recipient.itemData(index) or "") if index >= 0 else ""
+        return self._controller.gm_intrusion(
+            uid,
+            "accept",
+            chosen,
+            self.reason.text(),
+            recipient_name="" if chosen else typed,
         )
 
     def _wound(self) -> WoundSeverity:
@@ -355,6 +367,11 @@ class ActionPanel(QWidget):
         self.wound_label.setVisible(wounds_rule)
         self._allow(self.wound_button, is_pc, self.tr("Only PCs take wounds."))
         self._allow(self.wound, is_pc, self.tr("Only PCs take wounds."))
+        self._allow(
+            self.hit_button,
+            is_pc,
+            self.tr("A PC is hit: its defense roll, then what gets through (select a PC)."),
+        )
         self._allow(self.heal_button, has_health, self.tr("A PC heals on its sheet (Recover)."))
         self._allow(self.set_health_button, has_health, self.tr("A PC's Pools are on its sheet."))
         self._allow(self.defeat_as, has_health, self.tr("Only NPCs and followers are defeated."))
@@ -385,6 +402,13 @@ class ActionPanel(QWidget):
             for other in self._controller.encounter.combatants:
                 if other.side == "pc" and other.uid != combatant.uid:
                     self.recipient.addItem(other.name, other.uid)
+            editor = self.recipient.lineEdit()
+            if editor is not None:
+                editor.setPlaceholderText(
+                    self.tr("no other PC here: {0} keeps both").format(combatant.name)
+                    if self.recipient.count() == 0
+                    else self.tr("or type a player's name")
+                )
             if combatant.initiative is not None:
                 self.roll_value.setValue(combatant.initiative)
             self.eases.setValue(combatant.initiative_eases)

@@ -41,7 +41,7 @@ def stat_block_html(controller: EncounterController, combatant: Combatant | None
         )
     head = f"<h3>{escape(combatant.name)}</h3>"
     rows = []
-    conditions = ", ".join(condition_text(c) for c in combatant.conditions)
+    conditions = ", ".join(condition_text(controller.encounter, c) for c in combatant.conditions)
     if combatant.side == "npc":
         creature = controller.creature(combatant)
         rows += [

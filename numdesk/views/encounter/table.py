@@ -24,7 +24,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPalette
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from numdesk.controllers.encounter import EncounterController
-from numdesk.model.encounter import Combatant, Condition
+from numdesk.model.encounter import Combatant, Condition, Encounter
 from numdesk.model.errors import DomainError
 from numdesk.model.operations.damage import armor_category, worn_armor
 from numdesk.model.operations.encounter import (
@@ -36,7 +36,7 @@ from numdesk.model.operations.encounter import (
     task_hindrance,
 )
 from numdesk.model.operations.encounter_health import OBJECT_STATE_WORDS
-from numdesk.rules.conditions import condition_effect
+from numdesk.rules.conditions import TurnEdge, condition_effect
 from numdesk.rules.types import ActionTiming, ArmorCategory, DamageTrackState, Stat
 
 Index = QModelIndex | QPersistentModelIndex
@@ -249,7 +249,8 @@ class CombatantTableModel(QAbstractTableModel):
         if column == Column.ARMOR:
             return str(c.armor) if c.side in ("npc", "follower") else self._pc_armor(c)
         if column == Column.CONDITIONS:
-            return ", ".join(condition_text(cond) for cond in c.conditions)
+            enc = self._controller.encounter
+            return ", ".join(condition_text(enc, cond) for cond in c.conditions)
         return self._status(c)
 
     def _bar(self, c: Combatant) -> tuple[int, int] | None:
@@ -323,12 +324,28 @@ class CombatantTableModel(QAbstractTableModel):
         return ""
 
 
-def condition_text(cond: Condition) -> str:
-    """ "dazed (ends R3)": the round in which the condition ends, when the turn of the one
-    who caused it comes round (G18); a number of rounds left would be ambiguous mid-round."""
-    if cond.rounds_left is None:
+def condition_text(encounter: Encounter, cond: Condition) -> str:
+    """ "dazed (ends R3, Ana's turn)": the round and the turn at whose start (or, "after
+    Ana's turn", at whose end) the condition really ends (G18, T3); a number of rounds
+    left would be ambiguous mid-round."""
+    ends = cond.end_round()
+    if ends is None:
         return cond.name
-    return _t("{0} (ends R{1})").format(cond.name, cond.started_round + cond.rounds_left)
+    anchor = anchor_name(encounter, cond)
+    if not anchor:
+        return _t("{0} (ends R{1})").format(cond.name, ends)
+    if cond.ends_at == TurnEdge.END:
+        return _t("{0} (ends R{1}, after {2}'s turn)").format(cond.name, ends, anchor)
+    return _t("{0} (ends R{1}, {2}'s turn)").format(cond.name, ends, anchor)
+
+
+def anchor_name(encounter: Encounter, cond: Condition) -> str:
+    """The name of the combatant on whose turn `cond` ends ("" without a turn: it ends at
+    the top of a round)."""
+    uid = cond.source_uid
+    if not uid or not any(uid in slot_uids(encounter, s) for s in encounter.order):
+        return ""
+    return next((c.name for c in encounter.combatants if c.uid == uid), "")
 
 
 def condition_tooltip(c: Combatant) -> str:

@@ -72,6 +72,8 @@ class ListSpec:
     library_kind: EntryKind | None = None
     #: the table model class, when a list shows more than its fields (abilities' links)
     model_type: Callable[..., ItemTableModel] | None = None
+    #: a task can start from a row (skills, abilities, weapons): Enter/double-click roll
+    rollable: bool = False
 
 
 def _shown(value: Any) -> str:

@@ -169,7 +169,7 @@ class PlayPanel(QWidget):
         self.roll_view.setModel(self.roll_log)
         layout.addWidget(self.roll_view, 1)
 
-        self.task_button.clicked.connect(self.open_task)
+        self.task_button.clicked.connect(lambda: self.open_task())
         self.damage_button.clicked.connect(self.open_damage)
         self.recover_button.clicked.connect(self.open_recover)
         self.use_cypher_button.clicked.connect(self.use_cypher)
@@ -265,9 +265,12 @@ class PlayPanel(QWidget):
         dialog.show()
         return dialog
 
-    def open_task(self) -> TaskDialog:
+    def open_task(self, list_name: str = "", uid: str = "") -> TaskDialog:
+        """A task dialog; from a sheet row (`list_name`, `uid`) with that row chosen."""
         dialog = TaskDialog(self.controller, self)
         self._show(dialog)
+        if uid:
+            dialog.choose_row(list_name, uid)
         return dialog
 
     def open_damage(self) -> DamageDialog:

@@ -184,6 +184,7 @@ class SheetWidget(QWidget):
         for name, spec in LIST_SPECS.items():
             editor = child(self.form, ItemListEditor, f"{name}Editor")
             editor.setup(controller, spec)
+            editor.rollRequested.connect(self.play_panel.open_task)
             self.list_editors[name] = editor
         self.ability_links = AbilityLinkBar(self.list_editors["abilities"], controller)
         self.ability_links.openEntryRequested.connect(self.openEntryRequested)

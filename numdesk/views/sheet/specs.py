@@ -91,6 +91,7 @@ LIST_SPECS: dict[str, ListSpec] = {
             ),
             lambda: Skill("New skill"),
             EntryKind.SKILL,
+            rollable=True,
         ),
         ListSpec(
             "abilities",
@@ -127,6 +128,7 @@ LIST_SPECS: dict[str, ListSpec] = {
             lambda: Ability("New ability"),
             EntryKind.ABILITY,
             AbilityTableModel,
+            rollable=True,
         ),
         ListSpec(
             "cyphers",
@@ -195,6 +197,7 @@ LIST_SPECS: dict[str, ListSpec] = {
             ),
             lambda: Weapon("New weapon"),
             EntryKind.WEAPON,
+            rollable=True,
         ),
         ListSpec(
             "armor",
