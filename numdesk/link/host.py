@@ -282,12 +282,19 @@ class TableHost:
         await self._send_all({"t": "table", "view": self._fight.view})
 
     async def offer_intrusion(
-        self, uid: str, text: str, xp: int, refuse_cost: int | None, others: list[dict[str, str]]
+        self,
+        uid: str,
+        text: str,
+        xp: int,
+        refuse_cost: int | None,
+        others: list[dict[str, str]],
+        offer_id: str = "",
     ) -> None:
-        """Offer a GM intrusion to the player who brought character `uid`."""
+        """Offer a GM intrusion to the player who brought character `uid`; their answer
+        comes back through `events.answer` carrying `offer_id`."""
         for guest in self._guests:
             if uid in guest.uids:
-                offer_id = uuid.uuid4().hex
+                offer_id = offer_id or uuid.uuid4().hex
                 self._offers[offer_id] = guest.name
                 await guest.exchange.peer.send(
                     {
