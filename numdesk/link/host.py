@@ -150,9 +150,12 @@ class TableHost:
         except LinkRefused as err:
             who = guest.name if guest is not None else address
             self.events.said(f"dropped {who} ({address}): {err}")
-        except (ConnectionClosed, TimeoutError, OSError):
+        except ConnectionClosed as err:
             if guest is not None:
-                self.events.said(f"{guest.name} left the table")
+                self.events.said(_farewell(guest.name, address, err))
+        except (TimeoutError, OSError):
+            if guest is not None:
+                self.events.said(f"{guest.name} left the table (the connection was lost)")
         except DomainError as err:  # a save the library refused: this player waits
             who = guest.name if guest is not None else address
             self.events.said(f"dropped {who}: {err.message}")
@@ -317,3 +320,14 @@ class TableHost:
     def player_of(self, uid: str) -> str | None:
         """The name of the connected player who brought character `uid`."""
         return next((g.name for g in self._guests if uid in g.uids), None)
+
+
+def _farewell(name: str, address: str, closed: ConnectionClosed) -> str:
+    """The log line for a player whose connection closed."""
+    frame = closed.sent or closed.rcvd
+    code = frame.code if frame is not None else 1006
+    if code == 1009:
+        return f"dropped {name} ({address}): a frame over the size limit"
+    if code in (1000, 1001):
+        return f"{name} left the table"
+    return f"{name} left the table (the connection was lost)"
