@@ -18,6 +18,7 @@ once, so there is nothing to save on close.
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +40,7 @@ from numdesk.model.operations.encounter_build import new_initiative_problem
 from numdesk.rules.dice import Dice
 from numdesk.views.encounter.actions_panel import ActionPanel
 from numdesk.views.encounter.builder import BuilderPanel
+from numdesk.views.encounter.defense_step import DefenseStep
 from numdesk.views.encounter.drops import EntryDrops
 from numdesk.views.encounter.fight_actions import FightActions
 from numdesk.views.encounter.fight_layout import FightLayout
@@ -54,15 +56,23 @@ from numdesk.views.plain_text import file_name
 class EncounterWindow(FightActions, FightLayout, TableSelection, QMainWindow):
     """One open encounter (a top-level window)."""
 
-    def __init__(self, controller: EncounterController, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        controller: EncounterController,
+        parent: QWidget | None = None,
+        opener: Callable[[str], QWidget] | None = None,
+    ) -> None:
         super().__init__(parent)
         self.controller = controller
+        #: opens a library entry where the main window shows it (None: in a new window)
+        self._opener = opener
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
         self._fit_screen(QSize(1400, 820))
         self._shown_html = ""
         self._panel_key: tuple[object, ...] | str | None = "unset"
         self.initiative_dialog: InitiativeDialog | None = None
         self.keys_dialog: KeysDialog | None = None
+        self.defense_step: DefenseStep | None = None
 
         self.model = CombatantTableModel(controller, self)
         self.builder = BuilderPanel(controller)
@@ -77,6 +87,7 @@ class EncounterWindow(FightActions, FightLayout, TableSelection, QMainWindow):
         if deleted is not None:
             deleted.connect(self._entry_deleted)
         self.builder.failed.connect(self.show_message)
+        self.panel.hit_button.clicked.connect(self.defend)
         self.panel.failed.connect(self.show_message)
         # weakly: the panel is the window's child, a strong link back would keep the
         # window's Python side alive after Qt deleted it
@@ -212,6 +223,23 @@ class EncounterWindow(FightActions, FightLayout, TableSelection, QMainWindow):
         dialog.exec()
         self.initiative_dialog = None
 
+    def defend(self) -> None:
+        """Ctrl+H: the selected PC is hit; its defense step opens over the fight."""
+        target = self.selected()
+        if target is None or target.side != "pc":
+            self.show_message(self.tr("Select the PC who is hit."))
+            return
+        try:
+            dialog = DefenseStep(self.controller, target, self)
+        except DomainError as err:
+            self.show_message(err.message)
+            return
+        self.defense_step = dialog  # tests and screenshots reach it
+        if dialog.exec():
+            self.show_message("")
+        self.defense_step = None
+        self.table.setFocus(Qt.FocusReason.OtherFocusReason)
+
     def show_keys(self) -> None:
         """F1: the list of keys."""
         dialog = KeysDialog(self)
@@ -240,6 +268,7 @@ class EncounterWindow(FightActions, FightLayout, TableSelection, QMainWindow):
             "previous_combatant": lambda: self.step_selection(-1),
             "select_npcs": self.select_npcs,
             "amount": self._focus_amount,
+            "hit": lambda: self._press(panel.hit_button),
             "heal": lambda: self._press(panel.heal_button),
             "wound": lambda: self._press(panel.wound_button),
             "condition": lambda: self._press(panel.add_condition_button),
@@ -297,13 +326,10 @@ class EncounterWindow(FightActions, FightLayout, TableSelection, QMainWindow):
         encounter opened from the library), else in a window of its own.
         """
         uid = self.controller.new_fight()
-        opener = getattr(self.parentWidget(), "open_entry", None)
-        if callable(opener):
-            opened = opener(uid)
-            assert isinstance(opened, QWidget)
-            return opened
+        if self._opener is not None:
+            return self._opener(uid)
         window = open_encounter_window(
-            self.controller.library_controller, uid, self.parentWidget(), self.controller.dice
+            self.controller.library_controller, uid, dice=self.controller.dice
         )
         window.show()
         return window
@@ -325,12 +351,20 @@ class EncounterWindow(FightActions, FightLayout, TableSelection, QMainWindow):
 
 
 def open_encounter_window(
-    library_controller: Any, uid: str, parent: QWidget | None = None, dice: Dice | None = None
+    library_controller: Any,
+    uid: str,
+    dice: Dice | None = None,
+    opener: Callable[[str], QWidget] | None = None,
 ) -> QWidget:
-    """Open the encounter `uid` of the library in its own window (shown by the caller)."""
+    """Open the encounter `uid` of the library in its own window (shown by the caller).
+
+    The window is top-level and owned by nobody: the window manager treats it like
+    the main window (its own Alt+Tab entry, never kept above the main window or a
+    sheet), so the GM moves between the fight and the sheets freely. Whoever opens it
+    keeps it alive and closes it (the main window's documents). `opener` opens the
+    entry "New fight from this" makes, where the caller shows entries.
+    """
     controller = EncounterController(library_controller, uid, dice=dice)
-    window = EncounterWindow(controller, parent)
-    if parent is not None:
-        window.setWindowFlag(Qt.WindowType.Window, True)
+    window = EncounterWindow(controller, None, opener)
     controller.setParent(window)
     return window
