@@ -17,6 +17,7 @@ from numdesk.model.encounter import Encounter
 from numdesk.model.errors import DomainError, domain_errors
 from numdesk.model.operations.base import Change, Operation
 from numdesk.model.operations.damage import TakeDamage, TakeWound
+from numdesk.model.operations.defense_roll import DefendAndTakeHit, DefenseInput
 from numdesk.model.operations.encounter import LogEvent, find
 from numdesk.model.operations.encounter_table import TablePick
 from numdesk.model.operations.xp import (
@@ -27,6 +28,7 @@ from numdesk.model.operations.xp import (
     gm_intrusion_ops,
 )
 from numdesk.model.serialize import to_data
+from numdesk.rules.dice import Dice
 from numdesk.rules.profiles import Profile
 from numdesk.rules.table_actions import take_the_attack
 from numdesk.rules.table_picks import PICKS, TAKE_ATTACK
@@ -42,6 +44,7 @@ class PcSheetActions:
 
     encounter: Encounter
     profile: Profile
+    dice: Dice
     _library: Any
     _group: Any
     apply: Callable[..., Change]
@@ -53,13 +56,15 @@ class PcSheetActions:
         sheet_ops: Sequence[tuple[str, Operation[Character]]],
         log_text: str | None = None,
         kind: str = "note",
+        speaker: str = "",
     ) -> str:
         """Change PCs' real sheets and log it here: ONE transaction, ONE undo step.
 
         `sheet_ops` pairs a character uid with the operation for its sheet; each sheet
         is read fresh from the library, changed, and written together with the log
         line, so a crash leaves both or neither. Without `log_text` the line is
-        "<name>: <what the operation did>". If any part fails nothing is changed.
+        "<name>: <what the operation did>" (`speaker` in place of the name). If any
+        part fails nothing is changed.
         """
         sheets: list[tuple[Any, Character, int]] = []
         lines: list[str] = []
@@ -73,7 +78,7 @@ class PcSheetActions:
             before = to_data(character)
             change = op.apply(character)
             sheets.append((before, character, revision))
-            lines.append(f"{character.name}: {change.summary}")
+            lines.append(f"{speaker or character.name}: {change.summary}")
         log_text = log_text or "; ".join(lines)
         self._run(sheets, LogEvent(log_text, kind), log_text)
         return log_text
@@ -91,6 +96,23 @@ class PcSheetActions:
         sheet = self._sheet_uid(combatant_uid)
         operation = TakeDamage(amount, damage_type, apply_armor=apply_armor, kind=kind)
         return self.apply_to_sheets([(sheet, operation)], kind="damage")
+
+    def defend_pc(
+        self,
+        combatant_uid: str,
+        defense: DefenseInput,
+        hit: TakeDamage | TakeWound,
+        face: int | None = None,
+        attacker: str = "",
+    ) -> str:
+        """A PC is hit in the fight: its defense roll (the player's `face`, or rolled)
+        and what gets through, on its real sheet — one log line, one undo step."""
+        sheet = self._sheet_uid(combatant_uid)
+        name = find(self._encounter, combatant_uid).name
+        operation = DefendAndTakeHit(defense, hit, self.dice)
+        speaker = f"{attacker} hits {name}" if attacker else f"{name} is hit"
+        with self.dice.player_faces(face), domain_errors("face"):
+            return self.apply_to_sheets([(sheet, operation)], kind="damage", speaker=speaker)
 
     def wound_pc(self, combatant_uid: str, severity: WoundSeverity) -> str:
         """Give a `cypher` PC a wound on its real sheet (C1, C2)."""

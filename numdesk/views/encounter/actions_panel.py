@@ -94,6 +94,7 @@ class ActionPanel(QWidget):
         self.set_roll_button = child(form, QPushButton, "set_roll_button")
         self.roll_button = child(form, QPushButton, "roll_button")
         self.damage_button = child(form, QPushButton, "damage_button")
+        self.hit_button = child(form, QPushButton, "hit_button")
         self.heal_button = child(form, QPushButton, "heal_button")
         self.set_health_button = child(form, QPushButton, "set_health_button")
         self.set_defeated_button = child(form, QPushButton, "set_defeated_button")
@@ -366,6 +367,11 @@ class ActionPanel(QWidget):
         self.wound_label.setVisible(wounds_rule)
         self._allow(self.wound_button, is_pc, self.tr("Only PCs take wounds."))
         self._allow(self.wound, is_pc, self.tr("Only PCs take wounds."))
+        self._allow(
+            self.hit_button,
+            is_pc,
+            self.tr("A PC is hit: its defense roll, then what gets through (select a PC)."),
+        )
         self._allow(self.heal_button, has_health, self.tr("A PC heals on its sheet (Recover)."))
         self._allow(self.set_health_button, has_health, self.tr("A PC's Pools are on its sheet."))
         self._allow(self.defeat_as, has_health, self.tr("Only NPCs and followers are defeated."))

@@ -62,6 +62,11 @@ FIGHT_KEYS: tuple[FightKey, ...] = (
             "FightKeys", "Damage: go to the amount (or type the number in the table), then Enter"
         ),
     ),
+    FightKey(
+        "hit",
+        "Ctrl+H",
+        QT_TRANSLATE_NOOP("FightKeys", "A PC is hit: its defense roll, then the harm"),
+    ),
     FightKey("heal", "Ctrl+Shift+H", QT_TRANSLATE_NOOP("FightKeys", "Heal the amount")),
     FightKey("wound", "Ctrl+Shift+W", QT_TRANSLATE_NOOP("FightKeys", "Wound a PC (Cypher System)")),
     FightKey("condition", "Ctrl+Shift+C", QT_TRANSLATE_NOOP("FightKeys", "Add the condition")),

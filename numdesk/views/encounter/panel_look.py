@@ -104,6 +104,7 @@ def key_tooltips(form: QWidget) -> None:
     """Every button says its key (the same map as the Keys dialog, F1)."""
     for name, key_id, what in (
         ("damage_button", "amount", _t("Damage every selected combatant")),
+        ("hit_button", "hit", _t("The selected PC is hit: its defense roll, then the harm")),
         ("heal_button", "heal", _t("Heal every selected combatant")),
         ("wound_button", "wound", _t("Wound every selected PC")),
         ("add_condition_button", "condition", _t("Add to every selected row")),

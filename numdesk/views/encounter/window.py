@@ -39,6 +39,7 @@ from numdesk.model.operations.encounter_build import new_initiative_problem
 from numdesk.rules.dice import Dice
 from numdesk.views.encounter.actions_panel import ActionPanel
 from numdesk.views.encounter.builder import BuilderPanel
+from numdesk.views.encounter.defense_step import DefenseStep
 from numdesk.views.encounter.drops import EntryDrops
 from numdesk.views.encounter.fight_actions import FightActions
 from numdesk.views.encounter.fight_layout import FightLayout
@@ -63,6 +64,7 @@ class EncounterWindow(FightActions, FightLayout, TableSelection, QMainWindow):
         self._panel_key: tuple[object, ...] | str | None = "unset"
         self.initiative_dialog: InitiativeDialog | None = None
         self.keys_dialog: KeysDialog | None = None
+        self.defense_step: DefenseStep | None = None
 
         self.model = CombatantTableModel(controller, self)
         self.builder = BuilderPanel(controller)
@@ -77,6 +79,7 @@ class EncounterWindow(FightActions, FightLayout, TableSelection, QMainWindow):
         if deleted is not None:
             deleted.connect(self._entry_deleted)
         self.builder.failed.connect(self.show_message)
+        self.panel.hit_button.clicked.connect(self.defend)
         self.panel.failed.connect(self.show_message)
         # weakly: the panel is the window's child, a strong link back would keep the
         # window's Python side alive after Qt deleted it
@@ -212,6 +215,23 @@ class EncounterWindow(FightActions, FightLayout, TableSelection, QMainWindow):
         dialog.exec()
         self.initiative_dialog = None
 
+    def defend(self) -> None:
+        """Ctrl+H: the selected PC is hit; its defense step opens over the fight."""
+        target = self.selected()
+        if target is None or target.side != "pc":
+            self.show_message(self.tr("Select the PC who is hit."))
+            return
+        try:
+            dialog = DefenseStep(self.controller, target, self)
+        except DomainError as err:
+            self.show_message(err.message)
+            return
+        self.defense_step = dialog  # tests and screenshots reach it
+        if dialog.exec():
+            self.show_message("")
+        self.defense_step = None
+        self.table.setFocus(Qt.FocusReason.OtherFocusReason)
+
     def show_keys(self) -> None:
         """F1: the list of keys."""
         dialog = KeysDialog(self)
@@ -240,6 +260,7 @@ class EncounterWindow(FightActions, FightLayout, TableSelection, QMainWindow):
             "previous_combatant": lambda: self.step_selection(-1),
             "select_npcs": self.select_npcs,
             "amount": self._focus_amount,
+            "hit": lambda: self._press(panel.hit_button),
             "heal": lambda: self._press(panel.heal_button),
             "wound": lambda: self._press(panel.wound_button),
             "condition": lambda: self._press(panel.add_condition_button),

@@ -10,7 +10,7 @@ amount goes back to 0, so the same hit is never applied twice by accident.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from numdesk.controllers.character import CharacterController
+from numdesk.model.character import Character
 from numdesk.model.errors import DomainError
 from numdesk.model.items import in_use
 from numdesk.model.operations.damage import (
@@ -44,9 +45,11 @@ from numdesk.model.operations.defense_roll import (
     no_defense_reason,
     preview_defense,
 )
+from numdesk.model.operations.task import TaskPreview
 from numdesk.rules.defense import DefenseKind
 from numdesk.rules.difficulty import difficulty_name
 from numdesk.rules.hazards import HAZARDS, hazard
+from numdesk.rules.profiles import Profile
 from numdesk.rules.types import DamageType, Stat, WoundSeverity
 from numdesk.views.face_field import FaceField
 from numdesk.views.forms import child
@@ -54,6 +57,47 @@ from numdesk.views.sheet.damage_kind import chosen_kind, kind_combo, show_kind
 from numdesk.views.sheet.forms import load_sheet_form
 from numdesk.views.sheet.style import set_role
 from numdesk.views.sheet.words import word
+
+
+def _t(text: str) -> str:
+    return QCoreApplication.translate("DamageDialog", text)
+
+
+def fill_defenses(combo: QComboBox, profile: Profile, character: Character) -> None:
+    """The defenses a PC can make, each with what its armor does to it (C5, C6): a
+    defense task of a stat (`numenera`), block or dodge (`cypher`), or none. The item
+    data is (stat or None, `DefenseKind`). The fight's defense step lists the same."""
+    combo.addItem(_t("None (the hit lands)"), (None, DefenseKind.NONE))
+    if profile.uses_damage_track:
+        for stat in (Stat.SPEED, Stat.MIGHT, Stat.INTELLECT):
+            label = _t("{0} defense").format(word(stat.value.capitalize()))
+            combo.addItem(label, (stat, DefenseKind.NONE))
+        return
+    category = armor_category(character)
+    for kind in (DefenseKind.BLOCK, DefenseKind.DODGE):
+        label = _t("{0} (a {1} task)").format(
+            word(kind.value.capitalize()), word(DEFENSE_STAT[kind].value.capitalize())
+        )
+        steps = defense_task_steps(character, kind)
+        if steps:
+            change = _t("eased") if steps > 0 else _t("hindered")
+            label += _t(" — {0} armor: {1} {2}").format(word(category.value), change, abs(steps))
+        combo.addItem(label, (DEFENSE_STAT[kind], kind))
+
+
+def chance_text(preview: TaskPreview, face: int | None) -> str:
+    """ "Difficulty 2 (Standard), target 6: 75% chance", and what a typed face does."""
+    plan = preview.plan
+    text = _t("Difficulty {0} ({1}), target {2}: {3}% chance").format(
+        plan.final_difficulty,
+        word(difficulty_name(plan.final_difficulty)),
+        plan.target_number,
+        round(plan.success_chance * 100),
+    )
+    if face is not None:
+        verdict = _t("succeeds") if face >= plan.target_number else _t("fails")
+        text += "\n" + _t("The {0} rolled {1}.").format(face, verdict)
+    return text
 
 
 class DamageDialog(QDialog):
@@ -157,26 +201,7 @@ class DamageDialog(QDialog):
         self.update_preview()
 
     def _fill_defenses(self) -> None:
-        profile = self.controller.profile
-        character = self.controller.character
-        self.defense.addItem(self.tr("None (the hit lands)"), (None, DefenseKind.NONE))
-        if profile.uses_damage_track:
-            for stat in (Stat.SPEED, Stat.MIGHT, Stat.INTELLECT):
-                label = self.tr("{0} defense").format(word(stat.value.capitalize()))
-                self.defense.addItem(label, (stat, DefenseKind.NONE))
-            return
-        category = armor_category(character)
-        for kind in (DefenseKind.BLOCK, DefenseKind.DODGE):
-            label = self.tr("{0} (a {1} task)").format(
-                word(kind.value.capitalize()), word(DEFENSE_STAT[kind].value.capitalize())
-            )
-            steps = defense_task_steps(character, kind)
-            if steps:
-                change = self.tr("eased") if steps > 0 else self.tr("hindered")
-                label += self.tr(" — {0} armor: {1} {2}").format(
-                    word(category.value), change, abs(steps)
-                )
-            self.defense.addItem(label, (DEFENSE_STAT[kind], kind))
+        fill_defenses(self.defense, self.controller.profile, self.controller.character)
 
     def select_defense(self, kind: DefenseKind | Stat | None) -> None:
         """Choose the defense by its kind (`cypher`) or stat (`numenera`); None: no defense."""
@@ -246,17 +271,7 @@ class DamageDialog(QDialog):
             return err.message
         if preview is None:
             return None
-        plan = preview.plan
-        text = self.tr("Difficulty {0} ({1}), target {2}: {3}% chance").format(
-            plan.final_difficulty,
-            word(difficulty_name(plan.final_difficulty)),
-            plan.target_number,
-            round(plan.success_chance * 100),
-        )
-        face = self.face.face()
-        if face is not None:
-            verdict = self.tr("succeeds") if face >= plan.target_number else self.tr("fails")
-            text += "\n" + self.tr("The {0} rolled {1}.").format(face, verdict)
+        text = chance_text(preview, self.face.face())
         self.defense_preview.setText(text)
         if preview.problem:
             self.defense_preview.setText(text + "\n" + preview.problem)
