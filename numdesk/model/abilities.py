@@ -17,6 +17,9 @@ class Skill:
     description: str = ""
     #: put aside: kept on the sheet but not offered for tasks
     archived: bool = False
+    #: names of the sheet's tags and recursions (`Character.recursions`) it belongs to:
+    #: switching them archives it while none of them is active
+    tags: list[str] = field(default_factory=list)
     uid: str = field(default_factory=new_uid)
 
 
@@ -43,4 +46,7 @@ class Ability:
     own_text: bool = False
     #: put aside: kept on the sheet but no longer in use
     archived: bool = False
+    #: names of the sheet's tags and recursions (`Character.recursions`) it belongs to:
+    #: switching them archives it while none of them is active
+    tags: list[str] = field(default_factory=list)
     uid: str = field(default_factory=new_uid)

@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QListWidget,
     QListWidgetItem,
     QPushButton,
@@ -34,6 +33,7 @@ from numdesk.model.abilities import Ability
 from numdesk.model.items import new_uid
 from numdesk.model.kinds import EntryKind
 from numdesk.rules.types import AbilitySource
+from numdesk.views.sheet.add_line import AddLine
 
 
 def _buttons(dialog: QDialog) -> QDialogButtonBox:
@@ -153,7 +153,7 @@ class TierAbilitiesDialog(QDialog):
             )
         layout.addWidget(intro)
         row = QHBoxLayout()
-        self.own_name = QLineEdit(self)
+        self.own_name = AddLine(self)
         self.own_name.setObjectName("ownAbilityName")
         self.own_name.setPlaceholderText(self.tr("Ability name"))
         self.own_name.returnPressed.connect(self.add_own)

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QCloseEvent, QKeyEvent
 from PySide6.QtWidgets import (
     QFormLayout,
     QLineEdit,
@@ -28,6 +29,7 @@ from numdesk.model.character import Character
 from numdesk.model.creation import PARTS, CreationChoices, build_character
 from numdesk.model.errors import DomainError
 from numdesk.rules.profiles import PROFILES
+from numdesk.views.dialogs import confirm
 from numdesk.views.sheet.wizard_abilities import AbilitiesPage
 from numdesk.views.sheet.wizard_parts import PartsPage
 from numdesk.views.sheet.wizard_values import ValuesPage
@@ -101,6 +103,9 @@ class NewCharacterWizard(QWizard):
         ):
             self.addPage(page)
         self.resize(900, 640)
+        cancel = self.button(QWizard.WizardButton.CancelButton)
+        cancel.clicked.disconnect()  # Qt's own connection rejects without asking
+        cancel.clicked.connect(self._cancel)
 
     def profile_label(self) -> str:
         """The chosen rules as the player reads them."""
@@ -129,6 +134,47 @@ class NewCharacterWizard(QWizard):
         result = build_character(self.choices_so_far())
         link_abilities(self.library, result.character)
         return result.character
+
+    def cleanupPage(self, id: int) -> None:
+        """Going Back keeps what the player typed (Qt's default empties the page)."""
+
+    def typed_so_far(self) -> list[str]:
+        """What the player typed or picked that closing would throw away (plain words)."""
+        choices = self.choices_so_far()
+        typed = [text for text in (choices.name.strip(), choices.player.strip()) if text]
+        typed += [choice.name for choice in choices.parts.values() if choice.name]
+        typed += choices.picked + [a.name for a in choices.added]
+        return typed
+
+    def may_close(self) -> bool:
+        """Whether closing now is what the player wants: asked when something was typed."""
+        typed = self.typed_so_far()
+        return not typed or confirm(
+            self,
+            self.tr("New character"),
+            self.tr("Close the wizard and throw away what you typed ({0})?").format(
+                ", ".join(typed[:4]) + ("…" if len(typed) > 4 else "")
+            ),
+            self.tr("Discard"),
+            self.tr("Keep Editing"),
+        )
+
+    def _cancel(self) -> None:
+        if self.may_close():
+            self.reject()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Escape:
+            self._cancel()
+            return
+        super().keyPressEvent(event)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """The window's own close button asks too; closing from code (tests) does not."""
+        if event.spontaneous() and not self.may_close():
+            event.ignore()
+            return
+        super().closeEvent(event)
 
     def accept(self) -> None:
         try:

@@ -12,7 +12,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QListWidget,
     QListWidgetItem,
     QPushButton,
@@ -36,6 +35,7 @@ from numdesk.model.errors import DomainError
 from numdesk.model.kinds import EntryKind
 from numdesk.rules.types import AbilitySource
 from numdesk.views.plain_text import allow_rich
+from numdesk.views.sheet.add_line import AddLine
 from numdesk.views.sheet.style import set_role
 from numdesk.views.sheet.wizard_host import WizardHost
 
@@ -60,7 +60,8 @@ class AbilitiesPage(QWizardPage):
         self.offers_layout.addWidget(self.none_label)
         self.groups: list[tuple[AbilityOffer, QGroupBox, QListWidget]] = []
         own = QHBoxLayout()
-        self.own_name = QLineEdit(left)
+        self.own_name = AddLine(left)
+        self.own_name.setObjectName("ownAbilityName")
         self.own_name.setPlaceholderText(self.tr("An ability from your rulebook or the library"))
         self.own_name.returnPressed.connect(self.add_own)
         add = QPushButton(self.tr("&Add"), left)

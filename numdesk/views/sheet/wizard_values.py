@@ -115,7 +115,13 @@ class ValuesPage(QWizardPage):
         form.addRow(self.tr("E&ffort"), self.effort)
         form.addRow(self.tr("&Cypher limit"), self.cypher_limit)
         form.addRow(self.tr("&Shins (money)"), self.shins)
-        for spin in (self.free_points, self.effort, self.cypher_limit, self.shins):
+        for name, spin in (
+            ("free_points", self.free_points),
+            ("effort", self.effort),
+            ("cypher_limit", self.cypher_limit),
+            ("shins", self.shins),
+        ):
+            spin.setObjectName(name)
             spin.valueChanged.connect(self._update)
         layout.addLayout(form)
         self.error = QLabel(self)
