@@ -2,8 +2,9 @@
 encounter window, listed in the Keys dialog (F1) and in every button's tooltip.
 
 Qt lets a focused text field or spin box claim keys such as Ctrl+Right (move by word)
-before a window shortcut sees them. `FightKeyboard` filters those claims for the keys
-of the map, so Ctrl+→ moves to the next turn even right after typing an amount. In the
+or Ctrl+Z (its own text undo) before a window shortcut sees them. `FightKeyboard`
+filters those claims for the keys of the map, so Ctrl+→ moves to the next turn even
+right after typing an amount, and Ctrl+Z undoes the last stored change from any field. In the
 table, typing a digit starts the damage amount (Enter applies it) and Esc, anywhere,
 brings the focus back to the table.
 """
@@ -126,6 +127,8 @@ class FightKeyboard(QObject):
             self._sequences.add(QKeySequence(key.keys)[0].toCombined())
             if isinstance(handler, QAction):
                 self.actions[key.id] = handler  # the window's own action (toolbar)
+                for sequence in handler.shortcuts():  # Ctrl+Shift+Z beside Ctrl+Y
+                    self._sequences.add(sequence[0].toCombined())
                 continue
             action = QAction(label(key), window)
             action.setShortcut(QKeySequence(key.keys))
@@ -133,15 +136,18 @@ class FightKeyboard(QObject):
             action.triggered.connect(lambda _=False, h=handler: h())
             window.addAction(action)
             self.actions[key.id] = action
-        self.watch(window)
-
-    def watch(self, root: QWidget) -> None:
-        """Filter the key claims of `root` and every widget in it."""
-        for widget in [root, *root.findChildren(QWidget)]:
-            widget.installEventFilter(self)
+        # the application's filter, so fields made later (the initiative cell's editor,
+        # a renamed title) are covered too; it acts only on this window's widgets
+        app = QCoreApplication.instance()
+        if app is not None:
+            app.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()
+        if kind not in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress):
+            return False
+        if not isinstance(watched, QWidget) or watched.window() is not self._window:
+            return False
         if kind == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent):
             combined = event.keyCombination().toCombined()
             if combined in self._sequences and event.key() != Qt.Key.Key_Escape:

@@ -18,6 +18,7 @@ once, so there is nothing to save on close.
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -55,9 +56,16 @@ from numdesk.views.plain_text import file_name
 class EncounterWindow(FightActions, FightLayout, TableSelection, QMainWindow):
     """One open encounter (a top-level window)."""
 
-    def __init__(self, controller: EncounterController, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        controller: EncounterController,
+        parent: QWidget | None = None,
+        opener: Callable[[str], QWidget] | None = None,
+    ) -> None:
         super().__init__(parent)
         self.controller = controller
+        #: opens a library entry where the main window shows it (None: in a new window)
+        self._opener = opener
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
         self._fit_screen(QSize(1400, 820))
         self._shown_html = ""
@@ -318,13 +326,10 @@ class EncounterWindow(FightActions, FightLayout, TableSelection, QMainWindow):
         encounter opened from the library), else in a window of its own.
         """
         uid = self.controller.new_fight()
-        opener = getattr(self.parentWidget(), "open_entry", None)
-        if callable(opener):
-            opened = opener(uid)
-            assert isinstance(opened, QWidget)
-            return opened
+        if self._opener is not None:
+            return self._opener(uid)
         window = open_encounter_window(
-            self.controller.library_controller, uid, self.parentWidget(), self.controller.dice
+            self.controller.library_controller, uid, dice=self.controller.dice
         )
         window.show()
         return window
@@ -346,12 +351,20 @@ class EncounterWindow(FightActions, FightLayout, TableSelection, QMainWindow):
 
 
 def open_encounter_window(
-    library_controller: Any, uid: str, parent: QWidget | None = None, dice: Dice | None = None
+    library_controller: Any,
+    uid: str,
+    dice: Dice | None = None,
+    opener: Callable[[str], QWidget] | None = None,
 ) -> QWidget:
-    """Open the encounter `uid` of the library in its own window (shown by the caller)."""
+    """Open the encounter `uid` of the library in its own window (shown by the caller).
+
+    The window is top-level and owned by nobody: the window manager treats it like
+    the main window (its own Alt+Tab entry, never kept above the main window or a
+    sheet), so the GM moves between the fight and the sheets freely. Whoever opens it
+    keeps it alive and closes it (the main window's documents). `opener` opens the
+    entry "New fight from this" makes, where the caller shows entries.
+    """
     controller = EncounterController(library_controller, uid, dice=dice)
-    window = EncounterWindow(controller, parent)
-    if parent is not None:
-        window.setWindowFlag(Qt.WindowType.Window, True)
+    window = EncounterWindow(controller, None, opener)
     controller.setParent(window)
     return window
