@@ -83,6 +83,8 @@ def test_every_table_column_stays_in_sight(qtbot: QtBot, controller: LibraryCont
         start = header.sectionViewportPosition(last)
         assert start + 30 <= editor.table.viewport().width(), name  # the last column shows
         for section in range(last):
+            if editor.table.isColumnHidden(section):
+                continue  # shown only while the sheet needs it (tags)
             assert header.sectionSize(section) >= 30, (name, section)
 
 
