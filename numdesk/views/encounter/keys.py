@@ -85,6 +85,23 @@ FIGHT_KEYS: tuple[FightKey, ...] = (
         "Ctrl+I",
         QT_TRANSLATE_NOOP("FightKeys", "New initiative: type or roll each PC's d20"),
     ),
+    FightKey(
+        "table_display",
+        "Ctrl+Shift+D",
+        QT_TRANSLATE_NOOP("FightKeys", "Table display for the players (TV or second screen)"),
+    ),
+    FightKey(
+        "hide",
+        "Ctrl+Shift+V",
+        QT_TRANSLATE_NOOP(
+            "FightKeys", "Hide the selected combatants from the players, or show them"
+        ),
+    ),
+    FightKey(
+        "reveal_numbers",
+        "Ctrl+Shift+R",
+        QT_TRANSLATE_NOOP("FightKeys", "Players see NPC health as numbers, or as words again"),
+    ),
     FightKey("undo", "Ctrl+Z", QT_TRANSLATE_NOOP("FightKeys", "Undo")),
     FightKey("redo", "Ctrl+Y", QT_TRANSLATE_NOOP("FightKeys", "Redo")),
     FightKey("focus_table", "Esc", QT_TRANSLATE_NOOP("FightKeys", "Back to the table")),

@@ -46,6 +46,7 @@ from numdesk.views.encounter.fight_actions import FightActions
 from numdesk.views.encounter.fight_layout import FightLayout
 from numdesk.views.encounter.initiative_dialog import InitiativeDialog
 from numdesk.views.encounter.keys import FightKeyboard, KeysDialog
+from numdesk.views.encounter.players_actions import PlayersActions
 from numdesk.views.encounter.selection import TableSelection
 from numdesk.views.encounter.statblock import stat_block_html
 from numdesk.views.encounter.table import CombatantTableModel
@@ -53,7 +54,7 @@ from numdesk.views.encounter.turn_header import set_text
 from numdesk.views.plain_text import file_name
 
 
-class EncounterWindow(FightActions, FightLayout, TableSelection, QMainWindow):
+class EncounterWindow(FightActions, FightLayout, PlayersActions, TableSelection, QMainWindow):
     """One open encounter (a top-level window)."""
 
     #: New initiative opened its dialog (the table link asks the players for their dice)
@@ -98,6 +99,7 @@ class EncounterWindow(FightActions, FightLayout, TableSelection, QMainWindow):
         self.panel.targets = lambda: (targets() or (lambda: []))()
         self.table.selectionModel().currentRowChanged.connect(lambda *_: self._show_selected())
         self.table.selectionModel().selectionChanged.connect(lambda *_: self.panel.show_targets())
+        self.table.selectionModel().selectionChanged.connect(lambda *_: self._show_players_state())
         self._install_keys()  # owned by the window (Qt parent); no Python link back
         self.refresh()
         # open on the turn in progress, with the latest log lines in view
@@ -150,6 +152,7 @@ class EncounterWindow(FightActions, FightLayout, TableSelection, QMainWindow):
         self.group_action.blockSignals(True)
         self.group_action.setChecked(enc.group_npc_initiative)
         self.group_action.blockSignals(False)
+        self._show_players_state()
         rows = self.log_model.rowCount()
         self.log_model.refresh()
         if self.log_model.rowCount() != rows:
@@ -282,6 +285,9 @@ class EncounterWindow(FightActions, FightLayout, TableSelection, QMainWindow):
             "last": lambda: self._press(panel.last_button),
             "wait": lambda: self._press(panel.wait_button),
             "initiative": self.reroll_action,
+            "table_display": self.table_display_action,
+            "hide": self.hide_action,
+            "reveal_numbers": self.reveal_action,
             "undo": self.undo_action,
             "redo": self.redo_action,
             "focus_table": lambda: self.table.setFocus(Qt.FocusReason.ShortcutFocusReason),
@@ -350,7 +356,9 @@ class EncounterWindow(FightActions, FightLayout, TableSelection, QMainWindow):
         QTimer.singleShot(0, self.log, self.log.scrollToBottom)  # not after the window closed
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        # every action was saved when it happened; nothing is left to write
+        # every action was saved when it happened; nothing is left to write. The table
+        # display follows this fight only: it goes with it
+        self._close_table_display()
         event.accept()
 
 
