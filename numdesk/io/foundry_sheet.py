@@ -17,7 +17,7 @@ from numdesk.io import foundry_items as fi
 from numdesk.io.foundry_core import SourceActor, SourceItem
 from numdesk.model.extras import LastingDamage, PowerShift, Recursion, SecondForm
 from numdesk.model.items import Equipment
-from numdesk.rules.types import Stat
+from numdesk.rules.types import SpellTier, Stat
 
 _STATS = {s.value: s for s in Stat}
 #: the lists of a sheet (or second form) each Foundry item type fills
@@ -143,6 +143,9 @@ def sheet_item(a: SourceActor, item: SourceItem, kind: str, target: Any) -> tupl
                 f"{item.where}",
                 f"'{item.name}' was the initiative skill; numdesk rolls initiative with Speed.",
             )
+    elif kind == "ability":
+        value = fi.ability(item.name, sys)
+        value.spell_tier = _spell_tier(a, item)
     elif kind in ("material", "ammo"):
         value = stock(a, item, kind)
     elif kind == "lasting-damage":
@@ -156,6 +159,22 @@ def sheet_item(a: SourceActor, item: SourceItem, kind: str, target: Any) -> tupl
     _flags(a, item, value)
     getattr(target, list_name).append(value)
     return True, value
+
+
+def _spell_tier(a: SourceActor, item: SourceItem) -> SpellTier | None:
+    """The tier of an ability the sheet sorts among its spells (None for the others)."""
+    sorting = _setting(item.sys, "sorting") or item.sys.get("sorting")
+    if not str(sorting or "").lower().startswith("spell"):
+        return None
+    raw = str(_setting(item.sys, "spellTier") or item.sys.get("tier") or "").strip().lower()
+    try:
+        return SpellTier(raw)
+    except ValueError:
+        a.changed(
+            f"{item.where}.settings.general.spellTier",
+            f"the spell '{item.name}' had no tier numdesk knows ('{raw}'); kept as low tier.",
+        )
+        return SpellTier.LOW
 
 
 def _setting(sys: dict[str, Any], key: str) -> Any:

@@ -70,7 +70,7 @@ def creature_combatants(
 
 def follower_combatant(follower: Follower) -> Combatant:
     """A follower on the PCs' side; health 3 × level unless its entry says otherwise (C14),
-    starting at its current health when it was saved hurt."""
+    starting at its current health when it was saved hurt, with the Armor its entry gives."""
     maximum = follower.health if follower.health is not None else 3 * follower.level
     health = maximum if follower.current_health is None else follower.current_health
     return Combatant(
@@ -80,6 +80,7 @@ def follower_combatant(follower: Follower) -> Combatant:
         level=follower.level,
         health=max(0, min(health, maximum)),
         max_health=maximum,
+        armor=follower.armor,
     )
 
 

@@ -11,11 +11,11 @@ from pytestqt.qtbot import QtBot
 
 from numdesk.model.items import in_use
 from numdesk.model.operations import worn_armor
-from numdesk.rules.types import Stat
+from numdesk.rules.types import SpellTier, Stat
 from numdesk.store import Library
 from numdesk.views.sheet.task_dialog import TaskDialog
 from tests.foundry_real import exchanged_character, import_real, printed
-from tests.views.sheet_helpers import open_sheet
+from tests.views.sheet_helpers import open_sheet, type_into
 
 
 def _column(sheet: object, list_name: str, header: str) -> int:
@@ -119,3 +119,31 @@ def test_items_keep_their_tags_and_recursions_and_the_sheet_switches_them(
     back = exchanged_character(library.path, tmp_path, pc.name)
     assert [w.tags for w in back.weapons] == [w.tags for w in pc.weapons]
     assert [r.active for r in back.recursions] == [True, False, False]
+
+
+def test_spells_keep_their_tier_and_the_sheet_its_prepared_spells(
+    qtbot: QtBot, library: Library, tmp_path: Path
+) -> None:
+    pc = import_real(library, "cs2-pc-harold-spells-f12.json")
+    tiers = {a.name: a.spell_tier for a in pc.abilities}
+    assert tiers["Hedge Magic"] is SpellTier.LOW and tiers["Fire Bloom"] is SpellTier.MID
+    assert sum(t is not None for t in tiers.values()) == 9
+    assert pc.prepared_spells == 6
+
+    controller, sheet = open_sheet(qtbot, library, pc.uid)
+    model = sheet.list_editors["abilities"].model
+    row = [a.name for a in model.items()].index("Fire Bloom")
+    assert model.index(row, _column(sheet, "abilities", "Spell")).data() == "mid"
+    assert sheet.line("preparedSpellsEdit").text() == "6"
+    type_into(qtbot, sheet.line("preparedSpellsEdit"), "5")
+    assert controller.character.prepared_spells == 5
+    controller.undo_stack.undo()
+    assert controller.character.prepared_spells == 6
+
+    text = printed(library.path, pc.name, tmp_path / "harold.pdf")
+    assert "Mid-tier spell" in text and "Low-tier spell" in text
+    assert "Spells: 9 known, 6 prepared at a time." in text
+
+    back = exchanged_character(library.path, tmp_path, pc.name)
+    assert {a.name: a.spell_tier for a in back.abilities} == tiers
+    assert back.prepared_spells == 6

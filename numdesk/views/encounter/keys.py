@@ -77,7 +77,7 @@ FIGHT_KEYS: tuple[FightKey, ...] = (
             "FightKeys", "Damage: go to the amount (or type the number in the table), then Enter"
         ),
     ),
-    _k("damage", "Ctrl+Shift+D", QT_TRANSLATE_NOOP("FightKeys", "Damage by the amount")),
+    _k("damage", "Ctrl+Shift+K", QT_TRANSLATE_NOOP("FightKeys", "Damage by the amount")),
     _k(
         "hit",
         "Ctrl+H",
@@ -94,7 +94,7 @@ FIGHT_KEYS: tuple[FightKey, ...] = (
     _k("condition", "Ctrl+Shift+C", QT_TRANSLATE_NOOP("FightKeys", "Add the condition")),
     _k("remove_condition", "Ctrl+Shift+X", QT_TRANSLATE_NOOP("FightKeys", "Remove the condition")),
     _k("pick", "Ctrl+Shift+T", QT_TRANSLATE_NOOP("FightKeys", "Apply the table action or effect")),
-    _k("roll", "Ctrl+Shift+R", QT_TRANSLATE_NOOP("FightKeys", "Roll the selected PC's initiative")),
+    _k("roll", "Ctrl+Shift+I", QT_TRANSLATE_NOOP("FightKeys", "Roll the selected PC's initiative")),
     _k("first", "Ctrl+Shift+F", QT_TRANSLATE_NOOP("FightKeys", "First action (Cypher System)")),
     _k("last", "Ctrl+Shift+L", QT_TRANSLATE_NOOP("FightKeys", "Last action (Cypher System)")),
     _k("wait", "Ctrl+Shift+P", QT_TRANSLATE_NOOP("FightKeys", "Wait (act later this round)")),
@@ -165,6 +165,23 @@ FIGHT_KEYS: tuple[FightKey, ...] = (
     _k("builder", "Ctrl+B", QT_TRANSLATE_NOOP("FightKeys", "Show or hide the builder")),
     _k("export", "Ctrl+E", QT_TRANSLATE_NOOP("FightKeys", "Export the log")),
     _k("new_fight", "Ctrl+Shift+N", QT_TRANSLATE_NOOP("FightKeys", "New fight from this")),
+    FightKey(
+        "table_display",
+        "Ctrl+Shift+D",
+        QT_TRANSLATE_NOOP("FightKeys", "Table display for the players (TV or second screen)"),
+    ),
+    FightKey(
+        "hide",
+        "Ctrl+Shift+V",
+        QT_TRANSLATE_NOOP(
+            "FightKeys", "Hide the selected combatants from the players, or show them"
+        ),
+    ),
+    FightKey(
+        "reveal_numbers",
+        "Ctrl+Shift+R",
+        QT_TRANSLATE_NOOP("FightKeys", "Players see NPC health as numbers, or as words again"),
+    ),
     _k("undo", "Ctrl+Z", QT_TRANSLATE_NOOP("FightKeys", "Undo")),
     _k("redo", "Ctrl+Y", QT_TRANSLATE_NOOP("FightKeys", "Redo")),
     _k("focus_table", "Esc", QT_TRANSLATE_NOOP("FightKeys", "Back to the table")),

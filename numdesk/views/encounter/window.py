@@ -46,6 +46,7 @@ from numdesk.views.encounter.fight_actions import FightActions
 from numdesk.views.encounter.fight_layout import FightLayout
 from numdesk.views.encounter.initiative_dialog import InitiativeDialog
 from numdesk.views.encounter.keys import FightKeyboard, KeysDialog, key_text
+from numdesk.views.encounter.players_actions import PlayersActions
 from numdesk.views.encounter.selection import TableSelection
 from numdesk.views.encounter.statblock import stat_block_html
 from numdesk.views.encounter.table import CombatantTableModel
@@ -53,7 +54,7 @@ from numdesk.views.encounter.turn_header import set_text
 from numdesk.views.plain_text import file_name
 
 
-class EncounterWindow(FightActions, FightLayout, TableSelection, QMainWindow):
+class EncounterWindow(FightActions, FightLayout, PlayersActions, TableSelection, QMainWindow):
     """One open encounter (a top-level window)."""
 
     def __init__(
@@ -95,6 +96,7 @@ class EncounterWindow(FightActions, FightLayout, TableSelection, QMainWindow):
         self.panel.targets = lambda: (targets() or (lambda: []))()
         self.table.selectionModel().currentRowChanged.connect(lambda *_: self._show_selected())
         self.table.selectionModel().selectionChanged.connect(lambda *_: self.panel.show_targets())
+        self.table.selectionModel().selectionChanged.connect(lambda *_: self._show_players_state())
         self._install_keys()  # owned by the window (Qt parent); no Python link back
         self.refresh()
         # open on the turn in progress, with the latest log lines in view
@@ -147,6 +149,7 @@ class EncounterWindow(FightActions, FightLayout, TableSelection, QMainWindow):
         self.group_action.blockSignals(True)
         self.group_action.setChecked(enc.group_npc_initiative)
         self.group_action.blockSignals(False)
+        self._show_players_state()
         rows = self.log_model.rowCount()
         self.log_model.refresh()
         if self.log_model.rowCount() != rows:
@@ -322,6 +325,9 @@ class EncounterWindow(FightActions, FightLayout, TableSelection, QMainWindow):
             "builder": self.builder_action,
             "export": self.export_action,
             "new_fight": self.new_fight_action,
+            "table_display": self.table_display_action,
+            "hide": self.hide_action,
+            "reveal_numbers": self.reveal_action,
             "undo": self.undo_action,
             "redo": self.redo_action,
             "focus_table": lambda: self.table.setFocus(Qt.FocusReason.ShortcutFocusReason),
@@ -426,7 +432,9 @@ class EncounterWindow(FightActions, FightLayout, TableSelection, QMainWindow):
         QTimer.singleShot(0, self.log, self.log.scrollToBottom)  # not after the window closed
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        # every action was saved when it happened; nothing is left to write
+        # every action was saved when it happened; nothing is left to write. The table
+        # display follows this fight only: it goes with it
+        self._close_table_display()
         event.accept()
 
 

@@ -20,6 +20,7 @@ from numdesk.rules.types import (
     AbilityKind,
     AbilitySource,
     ArmorCategory,
+    SpellTier,
     Stat,
     WeaponCategory,
 )
@@ -115,6 +116,14 @@ LIST_SPECS: dict[str, ListSpec] = {
                     width=80,
                 ),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Tier"), "tier", "int", width=45),
+                Column(
+                    QT_TRANSLATE_NOOP("ItemTableModel", "Spell"),
+                    "spell_tier",
+                    "choice",
+                    _enum(SpellTier),
+                    optional=True,
+                    width=50,
+                ),
                 Column(
                     QT_TRANSLATE_NOOP("ItemTableModel", "Source"),
                     "source",
