@@ -87,7 +87,8 @@ class ActionPanel(QWidget):
         self.recipient = child(form, QComboBox, "recipient")
         self.ignore_armor = child(form, QCheckBox, "ignore_armor")
         self.damage_kind = kind_combo(self)
-        child(form, QFormLayout, "damageForm").insertRow(2, self.tr("&Kind"), self.damage_kind)
+        self.damage_kind.setObjectName("damage_kind")
+        child(form, QFormLayout, "damageForm").insertRow(2, self.tr("Kind"), self.damage_kind)
         self.reason = child(form, QLineEdit, "reason")
         self.wound_label = child(form, QLabel, "wound_label")
         self.wound_row = child(form, QWidget, "wound_row")
@@ -133,7 +134,7 @@ class ActionPanel(QWidget):
             editor.setPlaceholderText(self.tr("or type your own"))
         compact(form)
         fill_picks(self.pick, self._controller.profile.defense_actions)
-        key_tooltips(form)
+        key_tooltips(self)
         self._connect()
         self.show_combatant(None)
 
@@ -396,9 +397,9 @@ class ActionPanel(QWidget):
         self._allow(self.ignore_armor, side != "object", self.tr("Objects have no Armor."))
         self._allow(self.damage_kind, side != "object", self.tr("Objects take any damage."))
         if side == "object" and profile.objects_use_track:
-            self.damage_button.setText(self.tr("&Damage (attack roll total)"))
+            self.damage_button.setText(self.tr("Damage (attack roll total)"))
         else:
-            self.damage_button.setText(self.tr("&Damage"))
+            self.damage_button.setText(self.tr("Damage"))
         not_pc = self.tr("An NPC's initiative is its target number (3 × level).")
         for widget in (self.roll_value, self.eases, self.set_roll_button, self.roll_button):
             self._allow(widget, is_pc, not_pc)
