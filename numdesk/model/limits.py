@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -139,13 +140,21 @@ def _short(value: int | float) -> str:
     return text if len(text) <= 24 else f"{text[:21]}..."
 
 
-def check_limits(obj: Any) -> None:
+def check_limits(obj: Any, leave_out: Collection[str] = ()) -> None:
     """Raise `LimitError` for the first value of `obj` outside the declared limits.
 
     It runs on every imported entry and every sheet edit, so it recurses (model objects
-    nest a few levels only) and spells a value's path out only for the error.
+    nest a few levels only) and spells a value's path out only for the error. Fields of
+    `obj` named in `leave_out` are not checked.
     """
-    _check(obj, "", "")
+    fields = _fields(type(obj)) if leave_out else None
+    if fields is None:
+        _check(obj, "", "")
+        return
+    kind = type(obj).__name__
+    for field in fields:
+        if field not in leave_out:
+            _within(getattr(obj, field), kind, field, field)
 
 
 def _check(value: Any, owner: str, name: str) -> None:

@@ -16,6 +16,7 @@ from functools import cache
 from typing import Any, TypeVar
 
 from numdesk.model.errors import DomainError
+from numdesk.model.history import HISTORY_FIELD
 
 T = TypeVar("T")
 
@@ -45,6 +46,16 @@ def to_data(value: Any) -> Any:
     if isinstance(value, dict):
         return {str(to_data(k)): to_data(v) for k, v in value.items()}
     return value
+
+
+def entry_data(obj: Any) -> dict[str, Any]:
+    """`to_data` of a library entry without a character's history (no "history" key).
+
+    The history is kept line by line beside the entry (it only grows at its end), so a
+    save, an undo or a diff of a sheet never converts its thousands of lines.
+    """
+    names = _field_names(type(obj)) or ()
+    return {name: to_data(getattr(obj, name)) for name in names if name != HISTORY_FIELD}
 
 
 _FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}

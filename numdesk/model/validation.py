@@ -261,8 +261,12 @@ def check_advancements(advancements: list[Advancement]) -> None:
         )
 
 
-def find_problems(character: Character) -> list[DomainError]:
-    """Every rule-bound value of the sheet that is wrong (RULES.md S), one error each."""
+def find_problems(character: Character, *, history: bool = True) -> list[DomainError]:
+    """Every rule-bound value of the sheet that is wrong (RULES.md S), one error each.
+
+    `history` False leaves the history's lines out (an operation, which never changes
+    them, checks only what it can change: a long history would make every click slower).
+    """
     checks: list[Callable[[], object]] = [
         lambda: profile_of(character),
         lambda: check_text(character.name, "name", "The character's name", required=True),
@@ -287,7 +291,7 @@ def find_problems(character: Character) -> list[DomainError]:
         lambda: _check_rests(character),
         lambda: check_advancements(character.advancements),
         lambda: check_portrait(character.portrait),
-        lambda: _check_limits(character),
+        lambda: _check_limits(character, history),
         lambda: check_kind_armor_field(character.armor_against, "armor_against"),
     ]
     for stat in Stat:
@@ -310,10 +314,10 @@ def _check_stat(character: Character, stat: Stat) -> None:
     check_pool(character.pools[stat], stat)
 
 
-def _check_limits(character: Character) -> None:
+def _check_limits(character: Character, history: bool = True) -> None:
     """The sizes every entry obeys (`numdesk.model.limits`), as a sheet problem."""
     try:
-        check_limits(character)
+        check_limits(character, leave_out=() if history else ("history",))
     except LimitError as err:
         raise DomainError(f"Expected {err.expected}, found {err.found}.", err.path) from None
 

@@ -8,7 +8,6 @@ other piece of text in the object, for the full-text index.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from dataclasses import dataclass
 from typing import Any
@@ -17,11 +16,11 @@ from numdesk.model.character import Character
 from numdesk.model.creature import Creature
 from numdesk.model.encounter import Encounter
 from numdesk.model.follower import Follower
-from numdesk.model.history import HistoryEntry
+from numdesk.model.history import HISTORY_FIELD, HistoryEntry
 from numdesk.model.items import Armor, Artifact, Cypher, Weapon
 from numdesk.model.kinds import ENTRY_CLASSES, EntryKind, ModelObject, kind_of
 from numdesk.model.rules_set import RulesSet
-from numdesk.model.serialize import from_data, to_data
+from numdesk.model.serialize import entry_data, from_data
 from numdesk.model.tables import RollTable
 from numdesk.model.templates import SentenceTemplate, TypeTemplate
 from numdesk.rules.profiles import BUILTIN_PROFILES
@@ -35,7 +34,11 @@ _NOT_TEXT = frozenset({"uid", "source_uid", "portrait", "at", "profile", "log"})
 
 @dataclass(frozen=True)
 class EntryRow:
-    """The column values of one entry."""
+    """The column values of one entry.
+
+    `history` is a character's history (None for other kinds); with `history_from` set,
+    only its lines from that index on, the earlier ones being stored already.
+    """
 
     uid: str
     kind: EntryKind
@@ -46,6 +49,7 @@ class EntryRow:
     body: str
     data: str
     history: tuple[HistoryEntry, ...] | None
+    history_from: int | None = None
 
 
 def entry_kind(obj: ModelObject) -> EntryKind:
@@ -62,19 +66,28 @@ def entry_kind(obj: ModelObject) -> EntryKind:
     return kind
 
 
-def describe(obj: ModelObject, data: dict[str, Any] | None = None) -> EntryRow:
+def describe(
+    obj: ModelObject, data: dict[str, Any] | None = None, history_kept: int | None = None
+) -> EntryRow:
     """The row for `obj`; a character's history travels separately (its own table).
 
-    `data` is `to_data(obj)` when the caller has it already (never for a character).
+    `data` is `to_data(obj)` (or `entry_data(obj)`) when the caller has it already.
+    `history_kept`: the first lines of a character's history that are stored already
+    (the row then carries only the lines after them).
     """
     kind = entry_kind(obj)
     history: tuple[HistoryEntry, ...] | None = None
+    history_from: int | None = None
+    if data is None:
+        data = entry_data(obj)
+    elif HISTORY_FIELD in data:
+        data = {k: v for k, v in data.items() if k != HISTORY_FIELD}
     if isinstance(obj, Character):
-        history = tuple(obj.history)
-        data = to_data(dataclasses.replace(obj, history=[]))
-        del data["history"]
-    elif data is None:
-        data = to_data(obj)
+        if history_kept is not None and 0 <= history_kept <= len(obj.history):
+            history_from = history_kept
+            history = tuple(obj.history[history_kept:])
+        else:
+            history = tuple(obj.history)
     name = str(obj.name)
     if not name.strip():
         raise LibraryError(f"A {kind.value} needs a name before it can be saved.")
@@ -89,6 +102,7 @@ def describe(obj: ModelObject, data: dict[str, Any] | None = None) -> EntryRow:
         body="\n".join(_texts({k: v for k, v in data.items() if k != "name"})),
         data=json.dumps(data, ensure_ascii=False, separators=(",", ":")),
         history=history,
+        history_from=history_from,
     )
 
 

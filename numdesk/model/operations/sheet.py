@@ -19,16 +19,23 @@ class CharacterOperation(Operation[Character]):
     After `_run` changes the character, the whole sheet is checked again; a problem the
     sheet did not already have raises (and `Operation.apply` restores the sheet). Problems
     that were there before (say, an imported file with a Pool above its maximum) do not
-    block unrelated edits, so the user can still fix them one at a time.
+    block unrelated edits, so the user can still fix them one at a time. The sheet as it
+    was is only checked when the changed one has a problem (nearly never), and the
+    history is left out of both checks: no operation changes the lines already there,
+    and its own line is added after the check.
     """
 
     def _do(self, target: Character) -> Change:
-        known = {(p.field, p.message) for p in find_problems(target)}
-        change = self._run(target)
-        for problem in find_problems(target):
+        return self._run(target)
+
+    def _check(self, target: Character, before: Character) -> None:
+        problems = find_problems(target, history=False)
+        if not problems:
+            return
+        known = {(p.field, p.message) for p in find_problems(before, history=False)}
+        for problem in problems:
             if (problem.field, problem.message) not in known:
                 raise problem
-        return change
 
     @abstractmethod
     def _run(self, character: Character) -> Change:
