@@ -255,7 +255,9 @@ class CharacterController(QObject):
         for uid, (obj, revision) in result.items():
             if uid == self._uid and isinstance(obj, Character):
                 self._character, self._revision = obj, revision
-                self._data, self._as_stored = entry_data(obj), True
+                data = self.journal.written.get(uid)
+                self._data = data if data is not None else entry_data(obj)
+                self._as_stored = True
         self._saving = True
         try:
             for uid in result:

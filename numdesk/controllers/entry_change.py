@@ -132,24 +132,28 @@ def patched(
     `patch` applied; MergeConflict if a part it changes was changed since.
 
     A character's history is patched as a list of lines (`model.history_patch`), the
-    rest as plain data, so an undo on a long-played sheet converts no more than a click.
+    rest as plain data, and only what the patch changes is copied and built again, so
+    an undo on a long-played or well-stocked sheet costs about what the click did.
+    The result shares the rest with `current`: it replaces `current`, which the caller
+    no longer changes.
     """
     from numdesk.model.character import Character
     from numdesk.model.history_patch import patch_history, touches_history
     from numdesk.model.merge import Patch, apply_patch
-    from numdesk.model.serialize import entry_data, to_data
+    from numdesk.model.serialize import entry_data, from_data_changed, to_data
     from numdesk.store.commit import Write
 
-    if not isinstance(current, Character):
-        whole = apply_patch(to_data(current) if data is None else data, patch)
-        return Write(change.uid, change.build(whole), revision, data=whole)
     if any(not s.path for s in patch.steps):  # the whole entry at once (no edit makes one)
         whole = apply_patch(to_data(current), patch)
         return Write(change.uid, change.build(whole), revision)
+    if not isinstance(current, Character):
+        # only what the patch changes is copied and built again
+        whole = apply_patch(to_data(current) if data is None else data, patch, share=True)
+        obj = from_data_changed(current, whole, patch.paths())
+        return Write(change.uid, obj, revision, data=whole)
     lines = [s for s in patch.steps if touches_history(s)]
     rest = Patch(tuple(s for s in patch.steps if not touches_history(s)))
-    result = apply_patch(entry_data(current) if data is None else data, rest)
-    obj = change.build(result)
-    assert isinstance(obj, Character)
-    obj.history, kept = patch_history(current.history, lines)
-    return Write(change.uid, obj, revision, data=result, history_kept=kept)
+    result = apply_patch(entry_data(current) if data is None else data, rest, share=True)
+    sheet = from_data_changed(current, result, rest.paths())
+    sheet.history, kept = patch_history(current.history, lines)
+    return Write(change.uid, sheet, revision, data=result, history_kept=kept)

@@ -100,6 +100,8 @@ class UndoJournal(QObject):
         self.confirm: Confirm | None = None
         #: the entry as the owning window holds it (None: read it from the library)
         self.held: Callable[[str], Held | None] = lambda uid: None
+        #: uid -> `entry_data` of the entries the last undo or redo wrote, where at hand
+        self.written: dict[str, dict[str, Any]] = {}
         self._base = 0
         self._batch: list[tuple[list[EntryChange], list[Write]]] | None = None
         self._macro: list[EntryChange] | None = None
@@ -243,6 +245,7 @@ class UndoJournal(QObject):
         revisions: dict[str, int] = library.commit(
             writes, JournalWrite(self.name, position, update=update)
         )
+        self.written = {w.uid: w.data for w in writes if w.data is not None}
         return {w.uid: (w.obj, revisions.get(w.uid, 0)) for w in writes}
 
     def _write_for(

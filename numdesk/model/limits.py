@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -140,21 +140,40 @@ def _short(value: int | float) -> str:
     return text if len(text) <= 24 else f"{text[:21]}..."
 
 
-def check_limits(obj: Any, leave_out: Collection[str] = ()) -> None:
+def check_limits(
+    obj: Any,
+    leave_out: Collection[str] = (),
+    known: Mapping[str, Collection[int]] | None = None,
+) -> None:
     """Raise `LimitError` for the first value of `obj` outside the declared limits.
 
     It runs on every imported entry and every sheet edit, so it recurses (model objects
     nest a few levels only) and spells a value's path out only for the error. Fields of
-    `obj` named in `leave_out` are not checked.
+    `obj` named in `leave_out` are not checked, nor the entries of a list field whose
+    indexes `known` names (checked before and unchanged since).
     """
-    fields = _fields(type(obj)) if leave_out else None
+    fields = _fields(type(obj)) if leave_out or known else None
     if fields is None:
         _check(obj, "", "")
         return
     kind = type(obj).__name__
     for field in fields:
-        if field not in leave_out:
-            _within(getattr(obj, field), kind, field, field)
+        if field in leave_out:
+            continue
+        value = getattr(obj, field)
+        skip = known.get(field) if known is not None else None
+        if skip is None or type(value) is not list:
+            _within(value, kind, field, field)
+            continue
+        limit = list_limit(field)
+        if len(value) > limit:
+            raise LimitError(f"a list of at most {limit:,} items", f"{len(value):,} items", field)
+        for index, item in enumerate(value):
+            if index not in skip:
+                try:
+                    _within(item, kind, field, index)
+                except LimitError as err:
+                    raise LimitError(err.expected, err.found, field + err.path) from None
 
 
 def _check(value: Any, owner: str, name: str) -> None:

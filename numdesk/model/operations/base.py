@@ -45,26 +45,32 @@ class Change:
     record: bool = True
 
 
-_IMMUTABLE = (str, int, float, bool, bytes, Enum, type(None))
+#: Types whose values are never changed in place (copies share them); enum types are
+#: added as they are met.
+_SHARED: set[type] = {str, int, float, bool, bytes, type(None)}
 
 
 def clone(value: Any) -> Any:
     """A copy of a model value, as deep as `copy.deepcopy` but several times faster on
     the plain dataclasses, lists, dicts, enums and scalars the model is made of."""
-    if isinstance(value, _IMMUTABLE):
+    cls = type(value)
+    if cls in _SHARED:
         return value
-    if isinstance(value, list):
-        return [clone(v) for v in value]
-    if isinstance(value, dict):
-        return {k: clone(v) for k, v in value.items()}
-    if isinstance(value, tuple):
+    if cls is list:
+        return [v if type(v) in _SHARED else clone(v) for v in value]
+    if cls is dict:
+        return {k: v if type(v) in _SHARED else clone(v) for k, v in value.items()}
+    if isinstance(value, Enum):
+        _SHARED.add(cls)
+        return value
+    if cls is tuple:
         return tuple(clone(v) for v in value)
     state = getattr(value, "__dict__", None)
     if state is not None:
         # a plain dataclass: a new instance given copies of its attributes, without
         # `copy.copy`'s pickling protocol (most of the time of a snapshot otherwise)
-        new = object.__new__(type(value))
-        new.__dict__.update({k: clone(v) for k, v in state.items()})
+        new = object.__new__(cls)
+        new.__dict__.update({k: v if type(v) in _SHARED else clone(v) for k, v in state.items()})
         return new
     return copy.deepcopy(value)
 
