@@ -21,9 +21,17 @@ def bench_startup(folder: Path) -> list[tuple[str, str]]:
     return run(folder)
 
 
+def bench_sheet(folder: Path) -> list[tuple[str, str]]:
+    """The sheet benchmark (`numdesk.bench.sheet`): clicks as a sheet's work grows."""
+    from numdesk.bench.sheet import bench_sheet as run
+
+    return run(folder)
+
+
 BENCHMARKS: dict[str, Callable[[Path], list[tuple[str, str]]]] = {
     "store": bench_store,
     "startup": bench_startup,
+    "sheet": bench_sheet,
 }
 
 
