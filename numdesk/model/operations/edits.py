@@ -91,6 +91,16 @@ def _enum(cls: Any, value: object, name: str, what: str) -> Any:
         raise DomainError(f"'{value}' is not {what}.", field=name) from None
 
 
+#: Longest quote of a text in a history line (the sheet holds the whole text).
+_EXCERPT = 100
+
+
+def _excerpt(text: str) -> str:
+    """`text`, or its start and an ellipsis: a history line names a change, it does not
+    copy a 30,000-character field twice (it must fit a text field itself)."""
+    return text if len(text) <= _EXCERPT else text[: _EXCERPT - 1] + "…"
+
+
 def _shown(value: object) -> str:
     if isinstance(value, DamageTrackState):
         return value.name.lower()
@@ -121,7 +131,12 @@ class SetField(CharacterOperation):
         elif spec.value_type == "long_text":
             summary = f"Edited the {spec.label.lower()}"
         elif spec.value_type == "text":
-            summary = f"{spec.label}: '{old}' → '{new}'" if old else f"{spec.label} set to '{new}'"
+            shown_old, shown_new = _excerpt(old), _excerpt(new)
+            summary = (
+                f"{spec.label}: '{shown_old}' → '{shown_new}'"
+                if old
+                else f"{spec.label} set to '{shown_new}'"
+            )
         else:
             summary = f"{spec.label} {_shown(old)} → {_shown(new)}"
         return Change(summary, kind=spec.kind)
