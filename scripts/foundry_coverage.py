@@ -150,11 +150,14 @@ _WEIGHT = re.compile(r"(?:numenera\.weightclasses\.)?(light|medium|heavy)\b(?: w
 # -- which values count ------------------------------------------------------------
 
 
-def _preference(parts: list[str]) -> bool:
+def _preference(parts: list[str], leaf: bool) -> bool:
+    """Whether the value at `parts` is a display preference (`leaf`: a value, not a block)."""
     key = parts[-1]
     if any(p in _PREFERENCES for p in parts) or key.startswith(("label", "hide")):
         return not (key.startswith("labelCategory") and "currency" in parts)
-    if "settings" in parts:
+    if leaf and "settings" in parts:
+        if key == "active" and "additionalPool" not in parts:
+            return True  # a section of the sheet switched on or off
         after = parts[parts.index("settings") + 1 :]
         return not any(p in _DATA_SETTINGS for p in after)
     return False
@@ -165,7 +168,8 @@ def leaves(node: Any, path: str = "system") -> Iterator[tuple[str, Any]]:
     if isinstance(node, dict):
         for key, value in node.items():
             where = f"{path}.{key}"
-            if not _preference(re.sub(r"\[\d+\]", "", where).split(".")):
+            parts = re.sub(r"\[\d+\]", "", where).split(".")
+            if not _preference(parts, not isinstance(value, dict | list)):
                 yield from leaves(value, where)
     elif isinstance(node, list):
         for index, value in enumerate(node):
@@ -245,7 +249,7 @@ def _item_check(key: str, value: Any, rec: dict[str, Any], item: dict[str, Any])
     if key in ("die", "threshold", "isDepleting"):
         return same(value, rec.get("depletion")) or bool(rec.get("depletion"))
     if key == "sorting":
-        return rec.get("spell") is True
+        return bool(rec.get("spell_tier"))
     if key == "abilityType":
         return same(value, rec.get("kind"))
     fields = _ITEM_FIELDS.get(key)

@@ -101,6 +101,16 @@ class AppSettings:
         """Remember a geometry/state blob."""
         self._settings.setValue(f"window/{key}", value)
 
+    def table_text(self, key: str) -> str:
+        """What was last typed at the table link: "name" (the table's), "address",
+        "player" (your name at a table)."""
+        value = self._settings.value(f"table/{key}", "")
+        return value if isinstance(value, str) else ""
+
+    def set_table_text(self, key: str, value: str) -> None:
+        """Remember what was typed at the table link (see `table_text`)."""
+        self._settings.setValue(f"table/{key}", value)
+
     def sync(self) -> None:
         """Write pending changes to disk."""
         self._settings.sync()

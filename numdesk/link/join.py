@@ -20,14 +20,13 @@ from numdesk.link.events import LinkEvents
 from numdesk.link.exchange import Exchange
 from numdesk.link.library_side import LinkLibrary
 from numdesk.link.secure import MAX_FRAME, LinkRefused
+from numdesk.link.status import FAILED, OK, REFUSED, UNREACHABLE, WRONG_CODE
 from numdesk.model.errors import DomainError
 from numdesk.model.limits import check_limits
 from numdesk.model.serialize import from_data
 from numdesk.model.table_view import TableView
 
 WATCH_SECONDS = 0.025
-#: Exit statuses of `numdesk table join` (and `TableJoin.status`).
-OK, FAILED, WRONG_CODE, UNREACHABLE, REFUSED = 0, 1, 3, 4, 5
 
 
 def websocket_uri(address: str) -> str:
@@ -157,6 +156,8 @@ class TableJoin:
             )
             if self._stop_on_refusal:
                 self.status = REFUSED
+        if not welcome["accepted"]:
+            self.status = REFUSED
         if self.status == REFUSED:
             await peer.send({"t": "bye"})
             return True

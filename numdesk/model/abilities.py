@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from numdesk.model.items import new_uid
-from numdesk.rules.types import AbilityKind, AbilitySource, SkillLevel, Stat
+from numdesk.rules.types import AbilityKind, AbilitySource, SkillLevel, SpellTier, Stat
 
 
 @dataclass
@@ -17,6 +17,9 @@ class Skill:
     description: str = ""
     #: put aside: kept on the sheet but not offered for tasks
     archived: bool = False
+    #: names of the sheet's tags and recursions (`Character.recursions`) it belongs to:
+    #: switching them archives it while none of them is active
+    tags: list[str] = field(default_factory=list)
     uid: str = field(default_factory=new_uid)
 
 
@@ -43,4 +46,10 @@ class Ability:
     own_text: bool = False
     #: put aside: kept on the sheet but no longer in use
     archived: bool = False
+    #: the tier of spells it belongs to when it is one of the character's spells; None:
+    #: an ability like the others
+    spell_tier: SpellTier | None = None
+    #: names of the sheet's tags and recursions (`Character.recursions`) it belongs to:
+    #: switching them archives it while none of them is active
+    tags: list[str] = field(default_factory=list)
     uid: str = field(default_factory=new_uid)

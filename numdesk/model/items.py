@@ -70,6 +70,9 @@ class Equipment:
     price: str = ""
     #: put aside: kept on the sheet but not in use now
     archived: bool = False
+    #: names of the sheet's tags and recursions (`Character.recursions`) it belongs to:
+    #: switching them archives it while none of them is active
+    tags: list[str] = field(default_factory=list)
     uid: str = field(default_factory=new_uid)
 
 
@@ -86,6 +89,9 @@ class Weapon:
     freely_usable: bool = True
     #: put aside: kept on the sheet but not offered for attacks
     archived: bool = False
+    #: names of the sheet's tags and recursions (`Character.recursions`) it belongs to:
+    #: switching them archives it while none of them is active
+    tags: list[str] = field(default_factory=list)
     uid: str = field(default_factory=new_uid)
 
 
@@ -102,6 +108,9 @@ class Armor:
     against: dict[str, int] = field(default_factory=dict)
     #: put aside: kept on the sheet but not counted as worn
     archived: bool = False
+    #: names of the sheet's tags and recursions (`Character.recursions`) it belongs to:
+    #: switching them archives it while none of them is active
+    tags: list[str] = field(default_factory=list)
     uid: str = field(default_factory=new_uid)
 
 

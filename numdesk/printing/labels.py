@@ -22,6 +22,7 @@ from numdesk.rules.types import (
     DamageTrackState,
     Rest,
     SkillLevel,
+    SpellTier,
     Stat,
     WeaponCategory,
 )
@@ -45,6 +46,15 @@ def skill_level_label(level: SkillLevel) -> str:
         SkillLevel.EXPERT: tr("Expert"),
         SkillLevel.INABILITY: tr("Inability"),
     }[level]
+
+
+def spell_tier_label(tier: SpellTier) -> str:
+    """ "Low-tier spell", "Mid-tier spell", "High-tier spell"."""
+    return {
+        SpellTier.LOW: tr("Low-tier spell"),
+        SpellTier.MID: tr("Mid-tier spell"),
+        SpellTier.HIGH: tr("High-tier spell"),
+    }[tier]
 
 
 def category_label(category: WeaponCategory | ArmorCategory) -> str:
@@ -78,9 +88,12 @@ def ability_meta(ability: Ability) -> str:
         AbilitySource.FLAVOR: tr("flavor"),
         AbilitySource.OTHER: tr("other"),
     }[ability.source]
-    return tr("{kind} · tier {tier} · from {source}").format(
+    text = tr("{kind} · tier {tier} · from {source}").format(
         kind=kind, tier=ability.tier, source=source
     )
+    if ability.spell_tier is not None:
+        text += " · " + spell_tier_label(ability.spell_tier)
+    return text
 
 
 def weapon_damage_text(weapon: Weapon) -> str:

@@ -94,6 +94,17 @@ def abilities(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
             )
         )
     body.extend(archived_rows(c, ch.abilities, width))
+    if ch.prepared_spells:
+        spells = sum(1 for a in ch.abilities if a.spell_tier is not None)
+        body.extend(
+            note_rows(
+                c,
+                tr("Spells: {known} known, {prepared} prepared at a time.").format(
+                    known=spells, prepared=ch.prepared_spells
+                ),
+                width,
+            )
+        )
     if blank:
         body.extend(pencil_rows(PENCIL_LINES + 3))
     if not body:

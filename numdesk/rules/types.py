@@ -110,6 +110,15 @@ class AbilityKind(StrEnum):
     ENABLER = "enabler"
 
 
+class SpellTier(StrEnum):
+    """Which tier of spells a spell belongs to, where a game sorts abilities as spells
+    (Foundry's Cypher System sheet: low, mid and high tier)."""
+
+    LOW = "low"
+    MID = "mid"
+    HIGH = "high"
+
+
 class AbilitySource(StrEnum):
     """Which part of the character sentence an ability comes from."""
 

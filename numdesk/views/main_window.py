@@ -37,6 +37,7 @@ from numdesk.views.library import LibraryBrowser
 from numdesk.views.library.host import LibraryHost
 from numdesk.views.main_layout import restore_layout, save_layout
 from numdesk.views.main_menus import build_menus, build_toolbar
+from numdesk.views.table.menu import install_table_menu
 from numdesk.views.theme import dim, heading_font, mark_error
 
 if TYPE_CHECKING:
@@ -114,6 +115,7 @@ class MainWindow(LibraryHost):
         self.recent_menu = build_menus(self)
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
         build_toolbar(self)
+        self.table_menu = install_table_menu(self)
         self._connect()
         self.import_progress: QProgressDialog | None = None
         self.print_progress: QProgressDialog | None = None

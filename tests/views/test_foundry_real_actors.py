@@ -11,10 +11,11 @@ from pytestqt.qtbot import QtBot
 
 from numdesk.model.items import in_use
 from numdesk.model.operations import worn_armor
+from numdesk.rules.types import SpellTier, Stat
 from numdesk.store import Library
 from numdesk.views.sheet.task_dialog import TaskDialog
 from tests.foundry_real import exchanged_character, import_real, printed
-from tests.views.sheet_helpers import open_sheet
+from tests.views.sheet_helpers import open_sheet, type_into
 
 
 def _column(sheet: object, list_name: str, header: str) -> int:
@@ -61,3 +62,88 @@ def test_archived_items_are_kept_as_archived_and_not_offered_for_use(
     assert {w.name for w in back.weapons if w.archived} == {"Heavy crossbow", "Battleaxe"}
     archived = {e.name for e in back.equipment if e.archived}
     assert archived == {"Crossbow bolts", "Priestly vestments"}
+
+
+def test_items_keep_their_tags_and_recursions_and_the_sheet_switches_them(
+    qtbot: QtBot, library: Library, tmp_path: Path, artifacts_dir: Path
+) -> None:
+    pc = import_real(library, "cs2-pc-alexina-recursions-f12.json")
+    weapons = {w.name: w for w in pc.weapons}
+    assert weapons["Handgun, medium"].tags == ["Earth"] and not weapons["Handgun, medium"].archived
+    assert weapons["Light crossbow"].tags == ["Ardeyn"] and weapons["Light crossbow"].archived
+    assert [s.tags for s in pc.skills if s.name == "Stealth"] == [["Earth", "Ardeyn"], ["Ruk"]]
+    assert [(r.name, r.active) for r in pc.recursions] == [
+        ("Earth", True),
+        ("Ardeyn", False),
+        ("Ruk", False),
+    ]
+    # the older layout marked the same links in the text ("#Crossbow")
+    older = import_real(library, "cs2-pc-griselda-tags-f10.json")
+    assert [w.tags for w in older.weapons if w.name == "Heavy crossbow"] == [["Crossbow"]]
+
+    controller, sheet = open_sheet(qtbot, library, pc.uid)
+    weapons_table = sheet.list_editors["weapons"]
+    tags_column = _column(sheet, "weapons", "Tags")
+    assert not weapons_table.table.isColumnHidden(tags_column)
+    assert weapons_table.model.index(0, tags_column).data() == "Earth"
+    table = sheet.list_editors["recursions"].model
+    members = table.index(0, _column(sheet, "recursions", "Items")).data()
+    assert "Handgun, medium" in members and "Light crossbow" not in members
+    # translate to Ardeyn: tick its Active box
+    ardeyn = table.index(1, _column(sheet, "recursions", "Active"))
+    table.setData(ardeyn, Qt.CheckState.Checked.value, Qt.ItemDataRole.CheckStateRole)
+    now = controller.character
+    assert [(r.name, r.active) for r in now.recursions] == [
+        ("Earth", False),
+        ("Ardeyn", True),
+        ("Ruk", False),
+    ]
+    in_hand = {w.name for w in in_use(now.weapons)}
+    assert {"Light crossbow", "Dagger"} <= in_hand and "Handgun, medium" not in in_hand
+    assert (now.pools[Stat.MIGHT].current, now.pools[Stat.MIGHT].maximum) == (15, 15)
+    assert now.focus == "Lives in the Wilderness"
+    assert "Turned on the recursion Ardeyn (off now: Earth)" in now.history[-1].summary
+    sheet.scroll_area.ensureWidgetVisible(sheet.list_editors["recursions"])
+    sheet.grab().save(str(artifacts_dir / "sheet-foundry-recursions.png"))
+    controller.undo_stack.undo()
+    assert [r.active for r in controller.character.recursions] == [True, False, False]
+    assert controller.character.pools[Stat.MIGHT].maximum == 12
+
+    text = printed(library.path, pc.name, tmp_path / "alexina.pdf")
+    assert (
+        "Items: Stealth; Perception, cryptography, deceiving, and breaking into computers; "
+        "Investigate; Handgun, medium; Knife, hunting; Disguise kit" in text
+    )
+    assert "Archived (kept, not in use): Light crossbow, Dagger, Blowgun" in text
+
+    back = exchanged_character(library.path, tmp_path, pc.name)
+    assert [w.tags for w in back.weapons] == [w.tags for w in pc.weapons]
+    assert [r.active for r in back.recursions] == [True, False, False]
+
+
+def test_spells_keep_their_tier_and_the_sheet_its_prepared_spells(
+    qtbot: QtBot, library: Library, tmp_path: Path
+) -> None:
+    pc = import_real(library, "cs2-pc-harold-spells-f12.json")
+    tiers = {a.name: a.spell_tier for a in pc.abilities}
+    assert tiers["Hedge Magic"] is SpellTier.LOW and tiers["Fire Bloom"] is SpellTier.MID
+    assert sum(t is not None for t in tiers.values()) == 9
+    assert pc.prepared_spells == 6
+
+    controller, sheet = open_sheet(qtbot, library, pc.uid)
+    model = sheet.list_editors["abilities"].model
+    row = [a.name for a in model.items()].index("Fire Bloom")
+    assert model.index(row, _column(sheet, "abilities", "Spell")).data() == "mid"
+    assert sheet.line("preparedSpellsEdit").text() == "6"
+    type_into(qtbot, sheet.line("preparedSpellsEdit"), "5")
+    assert controller.character.prepared_spells == 5
+    controller.undo_stack.undo()
+    assert controller.character.prepared_spells == 6
+
+    text = printed(library.path, pc.name, tmp_path / "harold.pdf")
+    assert "Mid-tier spell" in text and "Low-tier spell" in text
+    assert "Spells: 9 known, 6 prepared at a time." in text
+
+    back = exchanged_character(library.path, tmp_path, pc.name)
+    assert {a.name: a.spell_tier for a in back.abilities} == tiers
+    assert back.prepared_spells == 6

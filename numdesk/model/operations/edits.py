@@ -39,6 +39,7 @@ _FIELDS: dict[str, _FieldSpec] = {
     "initiative_bonus": _FieldSpec("Initiative bonus", "edit", "int"),
     "stress": _FieldSpec("Stress", "pools", "int"),
     "cypher_limit": _FieldSpec("Cypher limit", "items", "int"),
+    "prepared_spells": _FieldSpec("Prepared spells", "items", "int"),
     "recovery_bonus": _FieldSpec("Recovery bonus", "pools", "int"),
     "armor_cost_reduction": _FieldSpec("Armor cost reduction", "edit", "int"),
     "starting_points": _FieldSpec("Starting points", "pools", "int"),

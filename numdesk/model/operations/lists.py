@@ -14,6 +14,7 @@ from typing import Any
 from numdesk.model.character import Character
 from numdesk.model.errors import DomainError
 from numdesk.model.operations.base import Change
+from numdesk.model.operations.recursions import relink, unlink
 from numdesk.model.operations.sheet import CharacterOperation, locate
 from numdesk.model.serialize import from_data
 from numdesk.model.validation import ITEM_LISTS, check_item
@@ -30,6 +31,11 @@ _SINGULAR: dict[str, str] = {
     "armor": "armor",
     "shields": "shield",
     "followers": "follower",
+    "extra_pools": "Pool",
+    "money": "currency",
+    "lasting_damage": "lasting damage",
+    "power_shifts": "power shift",
+    "recursions": "tag or recursion",
 }
 
 
@@ -92,7 +98,10 @@ class RemoveItem(CharacterOperation):
         items = _items(character, self.list_name)
         index = locate(items, self.key, self.list_name, _SINGULAR[self.list_name])
         item = items.pop(index)
-        return Change(f"Removed {_describe(self.list_name, item)}", kind="items")
+        summary = f"Removed {_describe(self.list_name, item)}"
+        if self.list_name == "recursions" and (count := unlink(character, item.name)):
+            summary += f"; {count} item{'s' if count != 1 else ''} no longer belong to it"
+        return Change(summary, kind="items")
 
 
 class MoveItem(CharacterOperation):
@@ -165,6 +174,8 @@ class SetItemField(CharacterOperation):
         except DomainError as err:
             raise DomainError(err.message, field=path) from None
         setattr(item, self.field, value)
+        if self.list_name == "recursions" and self.field == "name":
+            relink(character, old, value)  # its items follow it
         check_item(item, character, f"{self.list_name}[{index}]")
         new = getattr(item, self.field)
         if new == old:

@@ -74,6 +74,23 @@ class EntryEditor(QWidget):
     def _build(self) -> None:
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
+        self.newer_note = QLabel()
+        self.newer_note.setObjectName("newerFields")
+        self.newer_note.setTextFormat(Qt.TextFormat.PlainText)
+        self.newer_note.setWordWrap(True)
+        self.newer_note.setContentsMargins(24, 8, 24, 0)
+        dim(self.newer_note)
+        unknown = self._controller.unknown_fields(self.uid)
+        if unknown:
+            self.newer_note.setText(
+                self.tr(
+                    "Made partly by a newer numdesk: this entry also holds what a newer "
+                    "numdesk added ({0}). This numdesk cannot show it, but keeps it "
+                    "unchanged when you edit the rest, and exports it."
+                ).format(", ".join(f"“{name.replace('_', ' ')}”" for name in unknown))
+            )
+        self.newer_note.setVisible(bool(unknown))
+        outer.addWidget(self.newer_note)
         self.stack = QStackedWidget(self)
         outer.addWidget(self.stack)
         self.reader: EntryPageView | None = None

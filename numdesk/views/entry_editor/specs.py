@@ -26,6 +26,7 @@ from numdesk.rules.types import (
     AbilitySource,
     ArmorCategory,
     SkillLevel,
+    SpellTier,
     Stat,
     WeaponCategory,
 )
@@ -266,6 +267,11 @@ FORMS: dict[EntryKind, Callable[[], list[Field]]] = {
         LineField("cost_text", translate("EntryEditor", "Cost as &written (e.g. 2+ Intellect)")),
         ChoiceField("kind", translate("EntryEditor", "&Kind"), enum_choices(AbilityKind)),
         IntField("tier", translate("EntryEditor", "&Tier"), *_span("Ability.tier")),
+        ChoiceField(
+            "spell_tier",
+            translate("EntryEditor", "Spe&ll tier (blank: not a spell)"),
+            enum_choices(SpellTier, optional=True),
+        ),
         ChoiceField("source", translate("EntryEditor", "&From"), enum_choices(AbilitySource)),
         TextField("description", translate("EntryEditor", "Descri&ption")),
     ],

@@ -5,10 +5,13 @@ after block/dodge and shield (`cypher`), applied in one step.
 The chance shown comes from the same defense task the roll resolves
 (`preview_defense`), so it includes armor (C6), wound hindrance (C3), skills and any
 other steps. After a hit is applied, a confirmation line says what happened and the
-amount goes back to 0, so the same hit is never applied twice by accident.
+amount goes back to 0, so the same hit is never applied twice by accident; "Apply the
+same hit again" is there for a second foe's identical blow.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
@@ -129,6 +132,8 @@ class DamageDialog(QDialog):
         self.wound_preview = child(form, QLabel, "woundPreview")
         self.apply_wound = child(form, QPushButton, "applyWoundButton")
         self.confirm = child(form, QLabel, "confirmLabel")
+        self.again_button = child(form, QPushButton, "againButton")
+        self.again_button.hide()
         self.error = child(form, QLabel, "errorLabel")
         self.face = FaceField(20, self)
         defense_form = child(form, QFormLayout, "defenseForm")
@@ -187,6 +192,8 @@ class DamageDialog(QDialog):
 
         #: False right after a hit was applied, until the user changes an input
         self._fresh = True
+        #: the last hit applied, to apply once more (two goblins, the same blow)
+        self._last_hit: tuple[DefenseInput, Callable[[], TakeDamage | TakeWound]] | None = None
         self.hazard.activated.connect(self._pick_hazard)
         self.kind.currentTextChanged.connect(self._inputs_changed)
         for spin in (self.amount, self.level, self.eases, self.hinders, self.face):
@@ -197,6 +204,7 @@ class DamageDialog(QDialog):
             box.toggled.connect(self._inputs_changed)
         self.apply_pool.clicked.connect(self.apply_damage)
         self.apply_wound.clicked.connect(self.apply_wound_now)
+        self.again_button.clicked.connect(self.apply_again)
         controller.changed.connect(self.update_preview)
         self.update_preview()
 
@@ -280,6 +288,9 @@ class DamageDialog(QDialog):
 
     def _inputs_changed(self) -> None:
         self._fresh = True
+        if self.sender() is not self.face:  # a face typed for the next defense keeps it
+            self._last_hit = None
+            self.again_button.hide()
         self.update_preview()
 
     def update_preview(self) -> None:
@@ -319,15 +330,23 @@ class DamageDialog(QDialog):
 
     def apply_damage(self) -> bool:
         """Roll the defense (if any) and apply what gets through (one undo step)."""
-        return self._apply(TakeDamage(*self._pool_args()))
+        args = self._pool_args()
+        return self._apply(self.defense_input(), lambda: TakeDamage(*args))
 
     def apply_wound_now(self) -> bool:
         """Roll the defense (if any) and apply the wound it leaves (one undo step)."""
-        return self._apply(TakeWound(self.severity.currentData(), shield=self.shield.currentData()))
+        severity, shield = self.severity.currentData(), self.shield.currentData()
+        return self._apply(self.defense_input(), lambda: TakeWound(severity, shield=shield))
 
-    def _apply(self, hit: TakeDamage | TakeWound) -> bool:
+    def apply_again(self) -> bool:
+        """The last hit once more, with a new defense roll (a second foe's same blow)."""
+        if self._last_hit is None:
+            return False
+        return self._apply(*self._last_hit)
+
+    def _apply(self, defense: DefenseInput, make_hit: Callable[[], TakeDamage | TakeWound]) -> bool:
         dice = self.controller.dice
-        operation = DefendAndTakeHit(self.defense_input(), hit, dice)
+        operation = DefendAndTakeHit(defense, make_hit(), dice)
         try:
             with dice.player_faces(self.face.face()):
                 self.controller.apply(operation)
@@ -336,11 +355,14 @@ class DamageDialog(QDialog):
             return False
         change = operation.change
         self.confirm.setText(
-            self.tr("Applied to {0}: {1}. Change anything to apply another hit.").format(
+            self.tr("Applied to {0}: {1}.").format(
                 self.controller.character.name, (change.summary if change else "").rstrip(".")
             )
         )
-        # the next hit starts clean: nothing is applied twice by pressing again
+        self._last_hit = (defense, make_hit)
+        self.again_button.show()
+        # the form starts clean, so a double-click on Apply never applies twice; the same
+        # hit once more is the separate "again" button
         self.face.blockSignals(True)
         self.face.clear_face()
         self.face.blockSignals(False)

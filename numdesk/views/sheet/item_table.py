@@ -159,7 +159,8 @@ class ItemTable(QTableView):
         cell = current.row() * columns + current.column() + step
         while 0 <= cell < model.rowCount() * columns:
             index = model.index(cell // columns, cell % columns)
-            if index.flags() & Qt.ItemFlag.ItemIsEditable:
+            shown = not self.isColumnHidden(index.column())
+            if shown and index.flags() & Qt.ItemFlag.ItemIsEditable:
                 return index
             cell += step
         return QModelIndex()

@@ -42,8 +42,9 @@ _ARCHIVED_ROLES = (Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.ToolTipRole)
 class Column:
     """One column: the header, the item field it edits and how values are typed in.
 
-    `kind` is "text", "int", "optint" (blank means none), "bool", "choice" or "lines"
-    (a read-only list of stat block items, one `line()` each);
+    `kind` is "text", "int", "optint" (blank means none), "bool", "choice", "names" (a
+    list of names, typed separated by commas) or "lines" (a read-only list of stat block
+    items, one `line()` each);
     `choices` returns the allowed values for "choice" (None allowed when `optional`).
     """
 
@@ -56,6 +57,8 @@ class Column:
     #: for a blank "optint": the value the rules use instead (shown in grey), e.g. a
     #: follower's health 3 × level; None when the profile has no such value
     derived: Callable[[CharacterController, Any], int | None] | None = None
+    #: shown only while this says so (the tags column: while the sheet has tags)
+    when: Callable[[CharacterController], bool] | None = None
 
 
 @dataclass(frozen=True)
@@ -80,6 +83,8 @@ def _shown(value: Any) -> str:
         return str(value.value).replace("_", " ")
     if isinstance(value, dict):
         return ", ".join(f"{k} {v:+d}" for k, v in value.items())
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
     return str(value)
 
 
@@ -206,6 +211,8 @@ class ItemTableModel(QAbstractTableModel):
         if column.kind == "optint":
             text = str(value).strip()
             value = None if not text else int(text) if text.lstrip("-").isdigit() else text
+        elif column.kind == "names":
+            value = [part.strip() for part in str(value or "").split(",") if part.strip()]
         elif column.kind == "choice":
             value = value.value if isinstance(value, Enum) else (value or None)
         try:

@@ -133,6 +133,8 @@ class ItemListEditor(BoldTitleBox):
                 self.table.setItemDelegateForColumn(
                     number, ChoiceDelegate(controller, column, self.table)
                 )
+        self._show_columns()
+        controller.changed.connect(self._show_columns)
         self._fit_columns()
         self.table.viewport().installEventFilter(self)
         header.setStretchLastSection(True)
@@ -162,11 +164,27 @@ class ItemListEditor(BoldTitleBox):
             self._fit_columns()
         return False
 
+    def _show_columns(self) -> None:
+        """Columns shown only while the sheet needs them (tags: while it has tags)."""
+        if self.model is None or self._controller is None:
+            return
+        changed = False
+        for number, column in enumerate(self.model.spec.columns):
+            hidden = column.when is not None and not column.when(self._controller)
+            if self.table.isColumnHidden(number) != hidden:
+                self.table.setColumnHidden(number, hidden)
+                changed = True
+        if changed:
+            self._fit_columns()
+
     def _fit_columns(self) -> None:
         """Set widths, narrowed to the table's width (there is no sideways scroll bar)."""
         if self.model is None:
             return
-        wanted = [column.width for column in self.model.spec.columns[:-1]]
+        wanted = [
+            0 if self.table.isColumnHidden(n) else column.width
+            for n, column in enumerate(self.model.spec.columns[:-1])
+        ]
         fit_columns(self.table.horizontalHeader(), wanted, self.table.viewport().width())
 
     def _fit_height(self) -> None:

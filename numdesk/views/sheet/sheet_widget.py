@@ -70,6 +70,7 @@ NUMBER_FIELDS = (
     ("cypherLimitEdit", "cypher_limit", "cypherLimitError"),
     ("initiativeBonusEdit", "initiative_bonus", "numbersError"),
     ("stressEdit", "stress", "numbersError"),
+    ("preparedSpellsEdit", "prepared_spells", "numbersError"),
 )
 STORY_FIELDS = (
     ("backgroundEdit", "background"),
@@ -491,7 +492,10 @@ class SheetWidget(QWidget):
             "power_shifts",
         ):
             order += self.list_editors[name].focus_chain()
-        order += [self.line(n) for n in ("currencyEdit", "initiativeBonusEdit", "stressEdit")]
+        order += [
+            self.line(n)
+            for n in ("currencyEdit", "initiativeBonusEdit", "stressEdit", "preparedSpellsEdit")
+        ]
         order += [child(self.form, QPlainTextEdit, n) for n, _f in STORY_FIELDS]
         for first, second in itertools.pairwise(order):
             QWidget.setTabOrder(first, second)

@@ -20,11 +20,13 @@ from numdesk.rules.types import (
     AbilityKind,
     AbilitySource,
     ArmorCategory,
+    SpellTier,
     Stat,
     WeaponCategory,
 )
 from numdesk.views.sheet.ability_links import AbilityTableModel
 from numdesk.views.sheet.list_model import Column, ListSpec
+from numdesk.views.sheet.recursions import MEMBERS, RecursionTableModel
 
 
 def _skill_levels(controller: CharacterController) -> Sequence[Enum]:
@@ -44,6 +46,21 @@ def _follower_health(_controller: CharacterController, follower: Follower) -> in
         return follower_health(follower.level)
     except RulesError:
         return None
+
+
+def _has_tags(controller: CharacterController) -> bool:
+    """Whether the sheet has tags or recursions (then its items show theirs)."""
+    return bool(controller.character.recursions)
+
+
+def _archived_and_tags() -> tuple[Column, Column]:
+    """The columns every list of things that can be put aside or tagged has."""
+    return (
+        Column(QT_TRANSLATE_NOOP("ItemTableModel", "Archived"), "archived", "bool", width=62),
+        Column(
+            QT_TRANSLATE_NOOP("ItemTableModel", "Tags"), "tags", "names", width=90, when=_has_tags
+        ),
+    )
 
 
 def _enum(cls: type[Enum]) -> Callable[[CharacterController], Sequence[Enum]]:
@@ -70,9 +87,7 @@ LIST_SPECS: dict[str, ListSpec] = {
                     _skill_levels,
                     width=110,
                 ),
-                Column(
-                    QT_TRANSLATE_NOOP("ItemTableModel", "Archived"), "archived", "bool", width=62
-                ),
+                *_archived_and_tags(),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Notes"), "description"),
             ),
             lambda: Skill("New skill"),
@@ -102,15 +117,21 @@ LIST_SPECS: dict[str, ListSpec] = {
                 ),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Tier"), "tier", "int", width=45),
                 Column(
+                    QT_TRANSLATE_NOOP("ItemTableModel", "Spell"),
+                    "spell_tier",
+                    "choice",
+                    _enum(SpellTier),
+                    optional=True,
+                    width=50,
+                ),
+                Column(
                     QT_TRANSLATE_NOOP("ItemTableModel", "Source"),
                     "source",
                     "choice",
                     _enum(AbilitySource),
                     width=90,
                 ),
-                Column(
-                    QT_TRANSLATE_NOOP("ItemTableModel", "Archived"), "archived", "bool", width=62
-                ),
+                *_archived_and_tags(),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Description"), "description"),
             ),
             lambda: Ability("New ability"),
@@ -180,9 +201,7 @@ LIST_SPECS: dict[str, ListSpec] = {
                 ),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Damage"), "damage", "optint", width=58),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Range"), "range", width=72),
-                Column(
-                    QT_TRANSLATE_NOOP("ItemTableModel", "Archived"), "archived", "bool", width=62
-                ),
+                *_archived_and_tags(),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Notes"), "notes"),
             ),
             lambda: Weapon("New weapon"),
@@ -211,9 +230,7 @@ LIST_SPECS: dict[str, ListSpec] = {
                 Column(
                     QT_TRANSLATE_NOOP("ItemTableModel", "Speed cost"), "speed_cost", "int", width=75
                 ),
-                Column(
-                    QT_TRANSLATE_NOOP("ItemTableModel", "Archived"), "archived", "bool", width=62
-                ),
+                *_archived_and_tags(),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Notes"), "notes"),
             ),
             lambda: Armor("New armor"),
@@ -241,9 +258,7 @@ LIST_SPECS: dict[str, ListSpec] = {
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Item"), "name", width=150),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Qty"), "quantity", "int", width=45),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Price"), "price", width=80),
-                Column(
-                    QT_TRANSLATE_NOOP("ItemTableModel", "Archived"), "archived", "bool", width=62
-                ),
+                *_archived_and_tags(),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Description"), "description"),
             ),
             lambda: Equipment("New item"),
@@ -327,10 +342,18 @@ LIST_SPECS: dict[str, ListSpec] = {
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Name"), "name", width=120),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Kind"), "kind", width=70),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Active"), "active", "bool", width=50),
+                Column(
+                    QT_TRANSLATE_NOOP("ItemTableModel", "Exclusive"),
+                    "exclusive",
+                    "bool",
+                    width=80,
+                ),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Focus"), "focus", width=130),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Items"), MEMBERS, "members", width=160),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Description"), "description"),
             ),
             lambda: Recursion("New recursion"),
+            model_type=RecursionTableModel,
         ),
         ListSpec(
             "power_shifts",

@@ -36,6 +36,10 @@ WORDS = (
     QT_TRANSLATE_NOOP("GameWords", "light"),
     QT_TRANSLATE_NOOP("GameWords", "medium"),
     QT_TRANSLATE_NOOP("GameWords", "heavy"),
+    # spell tiers
+    QT_TRANSLATE_NOOP("GameWords", "low"),
+    QT_TRANSLATE_NOOP("GameWords", "mid"),
+    QT_TRANSLATE_NOOP("GameWords", "high"),
     QT_TRANSLATE_NOOP("GameWords", "none"),
     QT_TRANSLATE_NOOP("GameWords", "action"),
     QT_TRANSLATE_NOOP("GameWords", "enabler"),
