@@ -84,6 +84,9 @@ class LibraryController(LibraryReading, LibraryTransfers, QObject):
     openFailed = Signal(str)
     #: something the user should know that is not an error (an undo refused)
     notice = Signal(str)
+    #: an open sheet did something: (character uid, operation, Change) — the table
+    #: link shares a joined player's rolls from it
+    characterActed = Signal(str, object, object)
 
     def __init__(
         self,
