@@ -91,7 +91,6 @@ REFLOW_ROWS = (
     "devicesRow",
     "armsRow",
     "gearRow",
-    "companionsRow",
     "extrasRow",
     "shiftsRow",
     "healthRow",
