@@ -16,8 +16,8 @@ the wire and back, checking every value's type on the way in.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Set
+from dataclasses import dataclass, field, replace
 
 from numdesk.model.character import Character
 from numdesk.model.encounter import Combatant, Encounter
@@ -28,6 +28,7 @@ from numdesk.model.operations.encounter_base import (
     slot_label,
     slot_uids,
 )
+from numdesk.model.operations.encounter_turns import edge_words
 from numdesk.rules.conditions import Condition as RulesCondition
 from numdesk.rules.conditions import condition_effect
 from numdesk.rules.table_picks import PICK_CONDITIONS, PickRule
@@ -110,15 +111,24 @@ def health_words(combatant: Combatant) -> str:
     return HEALTH_WORDS[2]
 
 
-def condition_words(combatant: Combatant) -> tuple[SeatCondition, ...]:
-    """The conditions on `combatant` with what each does in words."""
+def condition_words(
+    encounter: Encounter, combatant: Combatant, hidden: Set[str] = frozenset()
+) -> tuple[SeatCondition, ...]:
+    """The conditions on `combatant` with what each does and when it really ends (the
+    round, and at whose turn: `edge_words` of the fight's durations). A condition
+    running on a `hidden` combatant's turn gives only its round: the players are not
+    told who that is."""
     out = []
     for cond in combatant.conditions:
-        ends = (
-            f"ends in round {cond.started_round + cond.rounds_left}"
-            if cond.rounds_left is not None
-            else "until removed"
-        )
+        ends_in = cond.end_round()
+        if ends_in is None:
+            ends = "until removed"
+        elif cond.source_uid in hidden:
+            ends = f"ends in round {ends_in}"
+        else:
+            # a condition set with no anchor runs on its bearer's turns (G18)
+            anchored = replace(cond, source_uid=cond.source_uid or combatant.uid)
+            ends = f"ends in round {ends_in}, {edge_words(encounter, anchored)}"
         out.append(SeatCondition(cond.name, condition_does(cond.name), ends))
     return tuple(out)
 
@@ -197,7 +207,15 @@ def project(encounter: Encounter, characters: Mapping[str, Character]) -> TableV
         turn_label = slot_label(encounter, slot)
     places = _places(encounter, hidden)
     seats = tuple(
-        _seat(c, c.uid in acting, places.get(c.uid, 0), characters, reveal_numbers, track)
+        _seat(
+            c,
+            c.uid in acting,
+            places.get(c.uid, 0),
+            condition_words(encounter, c, hidden),
+            characters,
+            reveal_numbers,
+            track,
+        )
         for c in visible
     )
     return TableView(
@@ -236,6 +254,7 @@ def _seat(
     combatant: Combatant,
     acting: bool,
     place: int,
+    conditions: tuple[SeatCondition, ...],
     characters: Mapping[str, Character],
     reveal: bool,
     track: bool,
@@ -253,7 +272,7 @@ def _seat(
             health=combatant.health if shows_numbers else None,
             max_health=combatant.max_health if shows_numbers else None,
             defeated=combatant.defeated,
-            conditions=condition_words(combatant),
+            conditions=conditions,
         )
     pools = tuple(
         SeatPool(stat.value, sheet.pools[stat].current, sheet.pools[stat].maximum) for stat in Stat
@@ -273,7 +292,7 @@ def _seat(
         acting=acting,
         place=place,
         defeated=combatant.defeated,
-        conditions=condition_words(combatant),
+        conditions=conditions,
         pools=pools,
         damage_track=sheet.damage_track.name.lower() if track else "",
         wounds=wounds,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from numdesk.model.character import Character
 from numdesk.model.encounter import Combatant, Condition, Encounter
-from numdesk.model.operations.encounter import NextTurn
+from numdesk.model.operations.encounter import AddCondition, NextTurn
 from numdesk.model.serialize import from_data, to_data
 from numdesk.model.table_view import TableView, health_words, project, wound_words
 from numdesk.rules.types import Stat
@@ -141,3 +141,23 @@ def test_table_action_marks_say_what_they_do() -> None:
 def test_wounds_in_words_leave_out_empty_severities() -> None:
     assert wound_words(0, 0, 0, (3, 3, 3)) == "no wounds"
     assert wound_words(3, 1, 0, (3, 4, 3)) == "minor 3/3 · moderate 1/4"
+
+
+def test_a_condition_says_at_whose_turn_it_ends_unless_that_one_is_hidden() -> None:
+    enc, sheets = _fight()
+    _start(enc)  # Ana's turn: she dazes the Abomination, on her own clock (G18)
+    abom, lurker = enc.combatants[1], enc.combatants[2]
+    AddCondition(abom.uid, "dazed", 1).apply(enc)
+    AddCondition(abom.uid, "blinded", 2, anchor=lurker.uid).apply(enc)
+    seat = next(s for s in project(enc, sheets).seats if s.name == "Abomination")
+    assert [c.ends for c in seat.conditions] == [
+        "ends in round 2, as Ana's turn starts",
+        "ends in round 2, as Lurker's turn starts",
+    ]
+    lurker.hidden = True
+    seat = next(s for s in project(enc, sheets).seats if s.name == "Abomination")
+    assert [c.ends for c in seat.conditions] == [
+        "ends in round 2, as Ana's turn starts",
+        "ends in round 2",
+    ]
+    assert "Lurker" not in repr(to_data(project(enc, sheets)))

@@ -73,7 +73,7 @@ def test_it_paints_round_turn_order_health_and_pools(qtbot: QtBot) -> None:
     assert "impaired" in texts and "Speed " in texts and "7/10" in texts
     assert texts.count("hale") == 3
     assert "dazed" in texts
-    assert "all tasks hindered 1 step · ends in round 2" in texts
+    assert "all tasks hindered 1 step · ends in round 2, as Abomination's turn starts" in texts
 
 
 def test_it_follows_new_views_repainting_only_what_changed(qtbot: QtBot) -> None:

@@ -87,7 +87,8 @@ class ActionPanel(QWidget):
         self.recipient = child(form, QComboBox, "recipient")
         self.ignore_armor = child(form, QCheckBox, "ignore_armor")
         self.damage_kind = kind_combo(self)
-        child(form, QFormLayout, "damageForm").insertRow(2, self.tr("&Kind"), self.damage_kind)
+        self.damage_kind.setObjectName("damage_kind")
+        child(form, QFormLayout, "damageForm").insertRow(2, self.tr("Kind"), self.damage_kind)
         self.reason = child(form, QLineEdit, "reason")
         self.wound_label = child(form, QLabel, "wound_label")
         self.wound_row = child(form, QWidget, "wound_row")
@@ -133,7 +134,7 @@ class ActionPanel(QWidget):
             editor.setPlaceholderText(self.tr("or type your own"))
         compact(form)
         fill_picks(self.pick, self._controller.profile.defense_actions)
-        key_tooltips(form)
+        key_tooltips(self)
         self._connect()
         self.show_combatant(None)
 
@@ -211,7 +212,15 @@ class ActionPanel(QWidget):
 
     def _intrusion(self, uid: str) -> Any:
         """Accept a GM intrusion: the second XP to the PC chosen, to a player typed in
-        (not in this fight), or, with no other PC in the fight, kept (G16)."""
+        (not in this fight), or, with no other PC in the fight, kept (G16).
+
+        A PC whose player is at the table (the table link) is asked on their own
+        laptop instead: `offer_to_player` sends the offer and says so."""
+        offer = self.offer_to_player
+        if offer is not None:
+            sent = offer(uid, self.reason.text())
+            if sent:
+                return sent
         typed = self.recipient.currentText().strip()
         index = self.recipient.findText(typed) if typed else -1
         chosen = str(self.recipient.itemData(index) or "") if index >= 0 else ""
@@ -222,6 +231,10 @@ class ActionPanel(QWidget):
             self.reason.text(),
             recipient_name="" if chosen else typed,
         )
+
+    #: set by the table link while hosting: (combatant uid, reason) -> what was said, or
+    #: "" when that PC's player is not at the table (the intrusion is then applied here)
+    offer_to_player: Callable[[str, str], str] | None = None
 
     def _wound(self) -> WoundSeverity:
         return WoundSeverity(int(self.wound.currentData()))
@@ -384,9 +397,9 @@ class ActionPanel(QWidget):
         self._allow(self.ignore_armor, side != "object", self.tr("Objects have no Armor."))
         self._allow(self.damage_kind, side != "object", self.tr("Objects take any damage."))
         if side == "object" and profile.objects_use_track:
-            self.damage_button.setText(self.tr("&Damage (attack roll total)"))
+            self.damage_button.setText(self.tr("Damage (attack roll total)"))
         else:
-            self.damage_button.setText(self.tr("&Damage"))
+            self.damage_button.setText(self.tr("Damage"))
         not_pc = self.tr("An NPC's initiative is its target number (3 × level).")
         for widget in (self.roll_value, self.eases, self.set_roll_button, self.roll_button):
             self._allow(widget, is_pc, not_pc)

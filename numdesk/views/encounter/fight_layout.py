@@ -24,6 +24,7 @@ from numdesk.rules.profiles import PROFILES
 from numdesk.views.encounter.actions_panel import ActionPanel
 from numdesk.views.encounter.builder import BuilderPanel
 from numdesk.views.encounter.fight_table import FightTable
+from numdesk.views.encounter.keys import key_text
 from numdesk.views.encounter.log_model import LogModel
 from numdesk.views.encounter.table import CombatantTableModel
 from numdesk.views.encounter.turn_header import TurnHeader
@@ -73,8 +74,11 @@ class FightLayout:
         for profile in PROFILES.values():
             self.profile_combo.addItem(self.tr(profile.label), profile.name)
         self.profile_combo.activated.connect(self._choose_profile)
-        rules_label = QLabel(self.tr("&Rules:"))
+        rules_label = QLabel(self.tr("Rules:"))
         rules_label.setBuddy(self.profile_combo)
+        self.profile_combo.setToolTip(
+            self.tr("The rules this fight runs by ({0})").format(key_text("focus_rules"))
+        )
         title_row = QHBoxLayout()
         title_row.addWidget(self.title, 1)
         title_row.addWidget(rules_label)

@@ -101,6 +101,7 @@ def stat_block_html(controller: EncounterController, combatant: Combatant | None
         rows += [
             _row("Level", combatant.level),
             _row("Health", f"{combatant.health} / {combatant.max_health}"),
+            _row("Armor", combatant.armor),
         ]
     else:
         rows.append(_row("Level", combatant.level))

@@ -214,6 +214,9 @@ class CombatantTableModel(QAbstractTableModel):
             if c.side == "npc":
                 return _t("An NPC acts on its target number (3 × level)")
             return None
+        if column == Column.STATUS and c.hidden:
+            hidden = _t("Hidden from the players: not on the table display (Ctrl+Shift+V)")
+            return "\n".join(t for t in (hidden, condition_tooltip(c)) if t)
         if column in (Column.CONDITIONS, Column.STATUS) and c.conditions:
             return condition_tooltip(c)
         if column == Column.HEALTH and c.side == "pc":
@@ -251,7 +254,10 @@ class CombatantTableModel(QAbstractTableModel):
         if column == Column.CONDITIONS:
             enc = self._controller.encounter
             return ", ".join(condition_text(enc, cond) for cond in c.conditions)
-        return self._status(c)
+        status = self._status(c)
+        if c.hidden:  # the GM must see at a glance what the players do not
+            return " · ".join(p for p in (_t("hidden"), status) if p)
+        return status
 
     def _bar(self, c: Combatant) -> tuple[int, int] | None:
         if c.side in ("npc", "follower"):

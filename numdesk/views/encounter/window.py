@@ -22,7 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSize, Qt, QTimer
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QWidget
 
@@ -45,7 +45,8 @@ from numdesk.views.encounter.drops import EntryDrops
 from numdesk.views.encounter.fight_actions import FightActions
 from numdesk.views.encounter.fight_layout import FightLayout
 from numdesk.views.encounter.initiative_dialog import InitiativeDialog
-from numdesk.views.encounter.keys import FightKeyboard, KeysDialog
+from numdesk.views.encounter.keys import FightKeyboard, KeysDialog, key_text
+from numdesk.views.encounter.players_actions import PlayersActions
 from numdesk.views.encounter.selection import TableSelection
 from numdesk.views.encounter.statblock import stat_block_html
 from numdesk.views.encounter.table import CombatantTableModel
@@ -53,8 +54,11 @@ from numdesk.views.encounter.turn_header import set_text
 from numdesk.views.plain_text import file_name
 
 
-class EncounterWindow(FightActions, FightLayout, TableSelection, QMainWindow):
+class EncounterWindow(FightActions, FightLayout, PlayersActions, TableSelection, QMainWindow):
     """One open encounter (a top-level window)."""
+
+    #: New initiative opened its dialog (the table link asks the players for their dice)
+    initiativeOpened = Signal(object)
 
     def __init__(
         self,
@@ -95,6 +99,7 @@ class EncounterWindow(FightActions, FightLayout, TableSelection, QMainWindow):
         self.panel.targets = lambda: (targets() or (lambda: []))()
         self.table.selectionModel().currentRowChanged.connect(lambda *_: self._show_selected())
         self.table.selectionModel().selectionChanged.connect(lambda *_: self.panel.show_targets())
+        self.table.selectionModel().selectionChanged.connect(lambda *_: self._show_players_state())
         self._install_keys()  # owned by the window (Qt parent); no Python link back
         self.refresh()
         # open on the turn in progress, with the latest log lines in view
@@ -147,6 +152,7 @@ class EncounterWindow(FightActions, FightLayout, TableSelection, QMainWindow):
         self.group_action.blockSignals(True)
         self.group_action.setChecked(enc.group_npc_initiative)
         self.group_action.blockSignals(False)
+        self._show_players_state()
         rows = self.log_model.rowCount()
         self.log_model.refresh()
         if self.log_model.rowCount() != rows:
@@ -165,7 +171,9 @@ class EncounterWindow(FightActions, FightLayout, TableSelection, QMainWindow):
         preparing = self.controller.encounter.round < 1
         combo.setEnabled(preparing)
         combo.setToolTip(
-            self.tr("The rules this fight runs by (tie rule, action timing, objects)")
+            self.tr("The rules this fight runs by (tie rule, action timing, objects) ({0})").format(
+                key_text("focus_rules")
+            )
             if preparing
             else self.tr("The rules are fixed once the fight has started")
         )
@@ -220,6 +228,7 @@ class EncounterWindow(FightActions, FightLayout, TableSelection, QMainWindow):
             return
         dialog = InitiativeDialog(self.controller, self)
         self.initiative_dialog = dialog  # tests fill it in
+        self.initiativeOpened.emit(dialog)
         dialog.exec()
         self.initiative_dialog = None
 
@@ -254,13 +263,40 @@ class EncounterWindow(FightActions, FightLayout, TableSelection, QMainWindow):
         else:
             self.show_message(button.toolTip() or self.tr("That does not apply here."))
 
+    def _focus(self, widget: QWidget) -> None:
+        """A field's key: the focus goes to it (its text selected, to type over it)."""
+        if widget.window() is self and not widget.isVisible() and widget in self._builder_fields():
+            self.builder_action.setChecked(True)  # a builder key shows the builder
+        if not widget.isEnabled() or not widget.isVisible():
+            self.show_message(widget.toolTip() or self.tr("That does not apply here."))
+            return
+        widget.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        select_all = getattr(widget, "selectAll", None)
+        editor = getattr(widget, "lineEdit", None)
+        if callable(select_all):
+            select_all()
+        elif callable(editor) and editor() is not None:
+            editor().selectAll()
+
+    def _builder_fields(self) -> list[QWidget]:
+        b = self.builder
+        return [b.search, b.results, b.count, b.level_min, b.level_max]
+
     def _focus_amount(self) -> None:
-        amount = self.panel.amount
-        amount.setFocus(Qt.FocusReason.ShortcutFocusReason)
-        amount.selectAll()
+        self._focus(self.panel.amount)
+
+    def _then_table(self, action: Callable[[], object]) -> Callable[[], None]:
+        """`action`, then the focus back on the table for the next one."""
+
+        def run() -> None:
+            action()
+            self.table.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+        return run
 
     def _install_keys(self) -> FightKeyboard:
-        panel = self.panel
+        panel, builder = self.panel, self.builder
+        press = self._press
         handlers: dict[str, Any] = {
             "next_turn": self.next_action,
             "previous_turn": self.previous_action,
@@ -268,23 +304,77 @@ class EncounterWindow(FightActions, FightLayout, TableSelection, QMainWindow):
             "previous_combatant": lambda: self.step_selection(-1),
             "select_npcs": self.select_npcs,
             "amount": self._focus_amount,
-            "hit": lambda: self._press(panel.hit_button),
-            "heal": lambda: self._press(panel.heal_button),
-            "wound": lambda: self._press(panel.wound_button),
-            "condition": lambda: self._press(panel.add_condition_button),
-            "pick": lambda: self._press(panel.pick_button),
-            "intrusion": lambda: self._press(panel.intrude_button),
-            "first": lambda: self._press(panel.first_button),
-            "last": lambda: self._press(panel.last_button),
-            "wait": lambda: self._press(panel.wait_button),
+            "damage": lambda: press(panel.damage_button),
+            "hit": lambda: press(panel.hit_button),
+            "heal": lambda: press(panel.heal_button),
+            "set_health": lambda: press(panel.set_health_button),
+            "mark_defeated": lambda: press(panel.set_defeated_button),
+            "wound": lambda: press(panel.wound_button),
+            "condition": lambda: press(panel.add_condition_button),
+            "remove_condition": lambda: press(panel.remove_condition_button),
+            "pick": lambda: press(panel.pick_button),
+            "roll": lambda: press(panel.roll_button),
+            "first": lambda: press(panel.first_button),
+            "last": lambda: press(panel.last_button),
+            "wait": lambda: press(panel.wait_button),
+            "act_now": lambda: press(panel.act_now_button),
+            "normal": lambda: press(panel.normal_button),
+            "intrusion": lambda: press(panel.intrude_button),
+            "refuse": lambda: press(panel.refuse_button),
+            "natural_one": lambda: press(panel.natural_one_button),
+            "remove": lambda: press(panel.remove_button),
+            "ignore_armor": lambda: press(panel.ignore_armor),
             "initiative": self.reroll_action,
+            "group": self.group_action,
+            "builder": self.builder_action,
+            "export": self.export_action,
+            "new_fight": self.new_fight_action,
+            "table_display": self.table_display_action,
+            "hide": self.hide_action,
+            "reveal_numbers": self.reveal_action,
             "undo": self.undo_action,
             "redo": self.redo_action,
             "focus_table": lambda: self.table.setFocus(Qt.FocusReason.ShortcutFocusReason),
             "keys": self.keys_action,
         }
-        keyboard = FightKeyboard(self, handlers, self.table, panel.amount, self._damage_from_keys)
-        return keyboard
+        fields = {
+            "focus_roll": panel.roll_value,
+            "focus_eases": panel.eases,
+            "focus_amount": panel.amount,
+            "focus_type": panel.damage_type,
+            "focus_kind": panel.damage_kind,
+            "focus_defeat": panel.defeat_as,
+            "focus_wound": panel.wound,
+            "focus_condition": panel.condition,
+            "focus_rounds": panel.rounds,
+            "focus_pick": panel.pick,
+            "focus_recipient": panel.recipient,
+            "focus_reason": panel.reason,
+            "focus_search": builder.search,
+            "focus_count": builder.count,
+            "focus_level_min": builder.level_min,
+            "focus_level_max": builder.level_max,
+            "focus_object": builder.object_name,
+            "focus_object_level": builder.object_level,
+            "focus_rules": self.profile_combo,
+        }
+        for key_id, widget in fields.items():
+            handlers[key_id] = lambda w=widget: self._focus(w)
+        back = self._then_table
+        enter: dict[QWidget, Callable[[], object]] = {
+            panel.amount: self._damage_from_keys,
+            panel.roll_value: back(lambda: press(panel.set_roll_button)),
+            panel.condition: back(lambda: press(panel.add_condition_button)),
+            panel.rounds: back(lambda: press(panel.add_condition_button)),
+            panel.pick: back(lambda: press(panel.pick_button)),
+            panel.reason: back(lambda: press(panel.intrude_button)),
+            builder.search: builder.add_selected,
+            builder.results: builder.add_selected,
+            builder.count: builder.add_selected,
+            builder.object_name: builder.add_object,
+            builder.object_level: builder.add_object,
+        }
+        return FightKeyboard(self, handlers, self.table, panel.amount, enter)
 
     def _damage_from_keys(self) -> None:
         """Enter in the amount: damage the selection, then back to the table for the next."""
@@ -346,7 +436,9 @@ class EncounterWindow(FightActions, FightLayout, TableSelection, QMainWindow):
         QTimer.singleShot(0, self.log, self.log.scrollToBottom)  # not after the window closed
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        # every action was saved when it happened; nothing is left to write
+        # every action was saved when it happened; nothing is left to write. The table
+        # display follows this fight only: it goes with it
+        self._close_table_display()
         event.accept()
 
 

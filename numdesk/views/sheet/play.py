@@ -188,6 +188,18 @@ class PlayPanel(QWidget):
         self.roll_view.setModel(self.roll_log)
         layout.addWidget(self.roll_view, 1)
 
+        # long entries ("Player intrusion (1 XP)", a cypher's name) would set the panel's
+        # minimum width and squeeze the sheet beside it (the Cypher stats then stacked)
+        for combo in (
+            self.cypher_combo,
+            self.artifact_combo,
+            self.spend_combo,
+            self.recipient_combo,
+        ):
+            combo.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+            )
+            combo.setMinimumContentsLength(12)
         self.task_button.clicked.connect(lambda: self.open_task())
         self.damage_button.clicked.connect(self.open_damage)
         self.recover_button.clicked.connect(self.open_recover)
