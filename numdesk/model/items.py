@@ -98,6 +98,8 @@ class Weapon:
     damage: int | None = None
     range: str = "immediate"
     notes: str = ""
+    #: what it costs, as free text like `Equipment.price` ("20 shins")
+    price: str = ""
     #: False for a weapon the character cannot use freely: attacks hindered 1 step (C13b)
     freely_usable: bool = True
     #: what the attack is when it is not a weapon of a weight ("special ability",
@@ -125,6 +127,8 @@ class Armor:
     value: int | None = None
     speed_cost: int = 0
     notes: str = ""
+    #: what it costs, as free text like `Equipment.price` ("20 shins")
+    price: str = ""
     #: extra Armor against named kinds of damage, e.g. {"fire": 2} (T8)
     against: dict[str, int] = field(default_factory=dict)
     #: False for armor carried but not worn: it gives no Armor and costs nothing

@@ -32,7 +32,9 @@ from numdesk.printing.labels import (
     armor_number,
     armor_type_text,
     modifiers_text,
+    priced,
     skill_level_label,
+    skill_title,
     weapon_damage_text,
     weapon_type_text,
     weapon_use_text,
@@ -70,7 +72,7 @@ def skills(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
         Column(skill_level_label(lvl)[0], width=17.0, align="center") for lvl in levels
     ]
     data: list[list[Cell]] = [
-        [_joined(s.name, s.description), *(s.level is lvl for lvl in levels)]
+        [_joined(skill_title(s), s.description), *(s.level is lvl for lvl in levels)]
         for s in in_use(ch.skills)
     ]
     if blank or not data:
@@ -126,7 +128,9 @@ def attacks(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
     ]
     data: list[list[Cell]] = [
         [
-            _joined(w.name, "; ".join(t for t in (weapon_use_text(w), w.notes) if t)),
+            _joined(
+                priced(w.name, w.price), "; ".join(t for t in (weapon_use_text(w), w.notes) if t)
+            ),
             weapon_type_text(w),
             weapon_damage_text(w),
             w.range,
@@ -158,7 +162,7 @@ def armor(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
             ]
             data: list[list[Cell]] = [
                 [
-                    _joined(_armor_name(a), a.notes),
+                    _joined(priced(_armor_name(a), a.price), a.notes),
                     armor_type_text(a),
                     str(armor_number(a)) if a.worn else "—",
                     str(a.speed_cost) if a.worn else "—",
@@ -172,7 +176,11 @@ def armor(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
                 Column(tr("Defense"), width=96),
             ]
             data = [
-                [_joined(_armor_name(a), a.notes), armor_type_text(a), armor_defense_text(a)]
+                [
+                    _joined(priced(_armor_name(a), a.price), a.notes),
+                    armor_type_text(a),
+                    armor_defense_text(a),
+                ]
                 for a in in_use(ch.armor)
             ]
         if blank:

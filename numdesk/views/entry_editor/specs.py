@@ -248,6 +248,7 @@ FORMS: dict[EntryKind, Callable[[], list[Field]]] = {
             translate("EntryEditor", "Skill it ro&lls with"),
             enum_choices(SkillLevel, True),
         ),
+        LineField("price", translate("EntryEditor", "&Price")),
         BoolField(
             "freely_usable",
             translate("EntryEditor", "Freely usable (otherwise attacks are hindered 1 step)"),
@@ -267,6 +268,7 @@ FORMS: dict[EntryKind, Callable[[], list[Field]]] = {
         BoolField("worn", translate("EntryEditor", "&Worn")),
         LineField("kind", translate("EntryEditor", "&Kind when not armor (e.g. special ability)")),
         KindArmorField("against", translate("EntryEditor", "Extra Armor a&gainst kinds")),
+        LineField("price", translate("EntryEditor", "&Price")),
         TextField("notes", translate("EntryEditor", "No&tes")),
     ],
     EntryKind.SHIELD: lambda: [
@@ -297,11 +299,17 @@ FORMS: dict[EntryKind, Callable[[], list[Field]]] = {
             enum_choices(SpellTier, optional=True),
         ),
         ChoiceField("source", translate("EntryEditor", "&From"), enum_choices(AbilitySource)),
+        LineField("range", translate("EntryEditor", "&Range (blank: as its text says)")),
         TextField("description", translate("EntryEditor", "Descri&ption")),
     ],
     EntryKind.SKILL: lambda: [
         _name(),
         ChoiceField("level", translate("EntryEditor", "&Level"), enum_choices(SkillLevel)),
+        ChoiceField(
+            "stat",
+            translate("EntryEditor", "&Stat (blank: as the task says)"),
+            enum_choices(Stat, optional=True),
+        ),
         TextField("description", translate("EntryEditor", "Descri&ption")),
     ],
     EntryKind.TYPE: _type,
