@@ -250,8 +250,15 @@ def _item_check(key: str, value: Any, rec: dict[str, Any], item: dict[str, Any])
         return same(value, rec.get("depletion")) or bool(rec.get("depletion"))
     if key == "sorting":
         return bool(rec.get("spell_tier"))
+    if key == "skillLevel" and isinstance(value, int) and not isinstance(value, bool):
+        # the Numenera system's levels: 0 untrained (practiced), 1 trained, 2 specialized
+        level = {0: "practiced", 1: "trained", 2: "specialized"}.get(value)
+        return level is not None and rec.get("level") in (level, "inability")
     if key == "abilityType":
         return same(value, rec.get("kind"))
+    if key == "price" and isinstance(rec.get("price"), str) and _number_of(value) is not None:
+        # "20" in shins kept as "20 shins"
+        return rec["price"].split(" ")[0] == str(_number_of(value))
     fields = _ITEM_FIELDS.get(key)
     if fields is None:  # a key of no known meaning: any field of the record holding it
         return any(same(value, v) for k, v in rec.items() if k not in ("uid", "notes"))
@@ -377,6 +384,10 @@ class Measure:
                 texts = " ".join(text_of(v) for v in rec.values() if isinstance(v, str))
                 out.append((where, value, self._fallback(where, value, texts)))
         return out
+
+
+def _number_of(value: Any) -> int | None:
+    return int(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
 
 
 def _steps(item: dict[str, Any]) -> int:

@@ -84,6 +84,9 @@ class LibraryController(LibraryReading, LibraryTransfers, QObject):
     openFailed = Signal(str)
     #: something the user should know that is not an error (an undo refused)
     notice = Signal(str)
+    #: an open sheet did something: (character uid, operation, Change) — the table
+    #: link shares a joined player's rolls from it
+    characterActed = Signal(str, object, object)
 
     def __init__(
         self,
@@ -362,11 +365,22 @@ class LibraryController(LibraryReading, LibraryTransfers, QObject):
             ).format(edited.name)
         )
 
-    def remember_session(self, tabs: Sequence[str], fights: Sequence[str]) -> None:
-        """Keep in the library which sheets/entries (tabs) and fights are open, for
-        `session` to bring them back at the next start."""
+    def remember_session(
+        self, tabs: Sequence[str], fights: Sequence[str], current: str | None = None
+    ) -> None:
+        """Keep in the library which sheets/entries (tabs) and fights are open, and which
+        tab is in front (`current`), for `session` to bring them back at the next start."""
         if self.is_fully_open:
-            self.library.meta_set("open_documents", {"tabs": list(tabs), "fights": list(fights)})
+            self.library.meta_set(
+                "open_documents",
+                {"tabs": list(tabs), "fights": list(fights), "current": current},
+            )
+
+    def session_current(self) -> str | None:
+        """The tab that was in front when numdesk last closed (if still in the library)."""
+        stored = self.library.meta_get("open_documents", {}) or {}
+        current = stored.get("current") if isinstance(stored, dict) else None
+        return current if isinstance(current, str) and self.library.has(current) else None
 
     def session(self) -> tuple[list[str], list[str]]:
         """The tabs and fights that were open (still in the library), as remembered."""

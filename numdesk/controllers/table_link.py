@@ -115,6 +115,8 @@ class TableLinkController(QObject):
         self.lines: list[str] = []
         self.code = ""
         self.view: TableView | None = None
+        #: the encounter shown to the players (hosting)
+        self.shared_fight: str | None = None
         self.said.connect(self._keep_line)
         self.peopleChanged.connect(self._set_people)
         self.entryArrived.connect(self._on_entry)
@@ -218,6 +220,7 @@ class TableLinkController(QObject):
         self.people = []
         self.last_change = None
         self.view = None
+        self.shared_fight = None
 
         def run() -> None:
             status = OK
@@ -247,6 +250,8 @@ class TableLinkController(QObject):
 
     # -- the GM's actions ------------------------------------------------------------------------
     def share_fight(self, encounter_uid: str | None) -> None:
+        """Show encounter `encounter_uid` to the players (None: no fight)."""
+        self.shared_fight = encounter_uid
         if (host := self._hosting) is not None:
             host.call(host.share_fight, encounter_uid)
 
@@ -257,9 +262,12 @@ class TableLinkController(QObject):
         xp: int,
         refuse_cost: int | None,
         others: list[dict[str, str]],
+        offer_id: str,
     ) -> None:
+        """Offer a GM intrusion to the player who brought `character_uid`; their
+        answer comes back as `answered` with the same `offer_id`."""
         if (host := self._hosting) is not None:
-            host.call(host.offer_intrusion, character_uid, text, xp, refuse_cost, others)
+            host.call(host.offer_intrusion, character_uid, text, xp, refuse_cost, others, offer_id)
 
     def ask_initiative(self) -> None:
         if (host := self._hosting) is not None:

@@ -150,9 +150,12 @@ class TableHost:
         except LinkRefused as err:
             who = guest.name if guest is not None else address
             self.events.said(f"dropped {who} ({address}): {err}")
-        except (ConnectionClosed, TimeoutError, OSError):
+        except ConnectionClosed as err:
             if guest is not None:
-                self.events.said(f"{guest.name} left the table")
+                self.events.said(_farewell(guest.name, address, err))
+        except (TimeoutError, OSError):
+            if guest is not None:
+                self.events.said(f"{guest.name} left the table (the connection was lost)")
         except DomainError as err:  # a save the library refused: this player waits
             who = guest.name if guest is not None else address
             self.events.said(f"dropped {who}: {err.message}")
@@ -282,12 +285,19 @@ class TableHost:
         await self._send_all({"t": "table", "view": self._fight.view})
 
     async def offer_intrusion(
-        self, uid: str, text: str, xp: int, refuse_cost: int | None, others: list[dict[str, str]]
+        self,
+        uid: str,
+        text: str,
+        xp: int,
+        refuse_cost: int | None,
+        others: list[dict[str, str]],
+        offer_id: str = "",
     ) -> None:
-        """Offer a GM intrusion to the player who brought character `uid`."""
+        """Offer a GM intrusion to the player who brought character `uid`; their answer
+        comes back through `events.answer` carrying `offer_id`."""
         for guest in self._guests:
             if uid in guest.uids:
-                offer_id = uuid.uuid4().hex
+                offer_id = offer_id or uuid.uuid4().hex
                 self._offers[offer_id] = guest.name
                 await guest.exchange.peer.send(
                     {
@@ -310,3 +320,14 @@ class TableHost:
     def player_of(self, uid: str) -> str | None:
         """The name of the connected player who brought character `uid`."""
         return next((g.name for g in self._guests if uid in g.uids), None)
+
+
+def _farewell(name: str, address: str, closed: ConnectionClosed) -> str:
+    """The log line for a player whose connection closed."""
+    frame = closed.sent or closed.rcvd
+    code = frame.code if frame is not None else 1006
+    if code == 1009:
+        return f"dropped {name} ({address}): a frame over the size limit"
+    if code in (1000, 1001):
+        return f"{name} left the table"
+    return f"{name} left the table (the connection was lost)"

@@ -15,6 +15,9 @@ class Skill:
     name: str
     level: SkillLevel = SkillLevel.TRAINED
     description: str = ""
+    #: the stat its tasks usually use, when the source names one (the Numenera system's
+    #: sheet does); None: any stat, as the task decides
+    stat: Stat | None = None
     #: put aside: kept on the sheet but not offered for tasks
     archived: bool = False
     #: names of the sheet's tags and recursions (`Character.recursions`) it belongs to:
@@ -42,6 +45,8 @@ class Ability:
     source: AbilitySource = AbilitySource.OTHER
     description: str = ""
     cost_text: str = ""
+    #: how far it reaches as written ("immediate", "long"); "" when its text says
+    range: str = ""
     library_uid: str = ""
     own_text: bool = False
     #: put aside: kept on the sheet but no longer in use

@@ -85,6 +85,8 @@ class Weapon:
     damage: int | None = None
     range: str = "immediate"
     notes: str = ""
+    #: what it costs, as free text like `Equipment.price` ("20 shins")
+    price: str = ""
     #: False for a weapon the character cannot use freely: attacks hindered 1 step (C13b)
     freely_usable: bool = True
     #: put aside: kept on the sheet but not offered for attacks
@@ -104,6 +106,8 @@ class Armor:
     value: int | None = None
     speed_cost: int = 0
     notes: str = ""
+    #: what it costs, as free text like `Equipment.price` ("20 shins")
+    price: str = ""
     #: extra Armor against named kinds of damage, e.g. {"fire": 2} (T8)
     against: dict[str, int] = field(default_factory=dict)
     #: put aside: kept on the sheet but not counted as worn

@@ -6,7 +6,7 @@ facts come from `numdesk.rules`, the printing only phrases them.
 
 from __future__ import annotations
 
-from numdesk.model.abilities import Ability
+from numdesk.model.abilities import Ability, Skill
 from numdesk.model.character import Character
 from numdesk.model.items import Armor, Weapon
 from numdesk.printing.canvas import tr
@@ -93,7 +93,21 @@ def ability_meta(ability: Ability) -> str:
     )
     if ability.spell_tier is not None:
         text += " · " + spell_tier_label(ability.spell_tier)
+    if ability.range:
+        text += " · " + tr("range {range}").format(range=ability.range)
     return text
+
+
+def skill_title(skill: Skill) -> str:
+    """The skill's name, with the stat it is used with when the sheet names one."""
+    if skill.stat is None:
+        return skill.name
+    return f"{skill.name} ({stat_label(skill.stat)})"
+
+
+def priced(name: str, price: str) -> str:
+    """A weapon's or armor's name with what it costs, when that is known."""
+    return f"{name} ({price})" if price else name
 
 
 def weapon_damage_text(weapon: Weapon) -> str:

@@ -32,7 +32,9 @@ from numdesk.printing.labels import (
     armor_number,
     category_label,
     modifiers_text,
+    priced,
     skill_level_label,
+    skill_title,
     weapon_damage_text,
 )
 from numdesk.printing.sheet_extras import money_rows
@@ -66,7 +68,7 @@ def skills(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
         Column(skill_level_label(lvl)[0], width=17.0, align="center") for lvl in levels
     ]
     data: list[list[Cell]] = [
-        [_joined(s.name, s.description), *(s.level is lvl for lvl in levels)]
+        [_joined(skill_title(s), s.description), *(s.level is lvl for lvl in levels)]
         for s in in_use(ch.skills)
     ]
     if blank or not data:
@@ -121,7 +123,12 @@ def attacks(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
         Column(tr("Range"), width=52),
     ]
     data: list[list[Cell]] = [
-        [_joined(w.name, w.notes), category_label(w.category), weapon_damage_text(w), w.range]
+        [
+            _joined(priced(w.name, w.price), w.notes),
+            category_label(w.category),
+            weapon_damage_text(w),
+            w.range,
+        ]
         for w in in_use(ch.weapons)
     ]
     if blank or not data:
@@ -145,7 +152,7 @@ def armor(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
             ]
             data: list[list[Cell]] = [
                 [
-                    _joined(a.name, a.notes),
+                    _joined(priced(a.name, a.price), a.notes),
                     category_label(a.category),
                     str(armor_number(a)),
                     str(a.speed_cost),
@@ -159,7 +166,11 @@ def armor(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
                 Column(tr("Defense"), width=96),
             ]
             data = [
-                [_joined(a.name, a.notes), category_label(a.category), armor_defense_text(a)]
+                [
+                    _joined(priced(a.name, a.price), a.notes),
+                    category_label(a.category),
+                    armor_defense_text(a),
+                ]
                 for a in in_use(ch.armor)
             ]
         if blank:

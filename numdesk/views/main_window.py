@@ -212,7 +212,9 @@ class MainWindow(LibraryHost):
 
     def _remember_session(self) -> None:
         self.controller.remember_session(
-            self.documents.open_uids(), list(self.documents.encounter_windows)
+            self.documents.open_uids(),
+            list(self.documents.encounter_windows),
+            self.documents.current_uid(),
         )
 
     def resume_session(self) -> None:
@@ -221,9 +223,12 @@ class MainWindow(LibraryHost):
         from numdesk.views.dialogs import confirm
 
         tabs, fights = self.controller.session()
+        current = self.controller.session_current()
         for uid in tabs:
             if self.documents.widget_for(uid) is None:
                 self.guard(lambda u=uid: self.open_entry(u))
+        if current is not None and self.documents.widget_for(current) is not None:
+            self.documents.open(current)  # the tab that was in front comes to the front
         for uid in fights:
             if uid in self.documents.encounter_windows:
                 continue

@@ -9,6 +9,7 @@ from numdesk.model.character import Character
 from numdesk.model.errors import DomainError
 from numdesk.model.operations.base import Change
 from numdesk.model.operations.sheet import CharacterOperation, as_stat, stat_name
+from numdesk.model.operations.wording import change_phrase
 from numdesk.model.validation import check_int, check_portrait, check_text, profile_of
 from numdesk.rules.profiles import PROFILES
 from numdesk.rules.types import Advancement, DamageTrackState, Rest, Stat
@@ -92,14 +93,6 @@ def _enum(cls: Any, value: object, name: str, what: str) -> Any:
         raise DomainError(f"'{value}' is not {what}.", field=name) from None
 
 
-def _shown(value: object) -> str:
-    if isinstance(value, DamageTrackState):
-        return value.name.lower()
-    if isinstance(value, list):
-        return ", ".join(str(v) for v in value) or "none"
-    return str(value)
-
-
 class SetField(CharacterOperation):
     """Set one plain field of the sheet (`EDITABLE_FIELDS`) to a new value."""
 
@@ -124,7 +117,7 @@ class SetField(CharacterOperation):
         elif spec.value_type == "text":
             summary = f"{spec.label}: '{old}' → '{new}'" if old else f"{spec.label} set to '{new}'"
         else:
-            summary = f"{spec.label} {_shown(old)} → {_shown(new)}"
+            summary = change_phrase(spec.label, old, new)
         return Change(summary, kind=spec.kind)
 
 

@@ -228,7 +228,15 @@ class ActionPanel(PanelState, QWidget):
 
     def _intrusion(self, uid: str) -> Any:
         """Accept a GM intrusion: the second XP to the PC chosen, to a player typed in
-        (not in this fight), or, with no other PC in the fight, kept (G16)."""
+        (not in this fight), or, with no other PC in the fight, kept (G16).
+
+        A PC whose player is at the table (the table link) is asked on their own
+        laptop instead: `offer_to_player` sends the offer and says so."""
+        offer = self.offer_to_player
+        if offer is not None:
+            sent = offer(uid, self.reason.text())
+            if sent:
+                return sent
         typed = self.recipient.currentText().strip()
         index = self.recipient.findText(typed) if typed else -1
         chosen = str(self.recipient.itemData(index) or "") if index >= 0 else ""
@@ -239,6 +247,10 @@ class ActionPanel(PanelState, QWidget):
             self.reason.text(),
             recipient_name="" if chosen else typed,
         )
+
+    #: set by the table link while hosting: (combatant uid, reason) -> what was said, or
+    #: "" when that PC's player is not at the table (the intrusion is then applied here)
+    offer_to_player: Callable[[str, str], str] | None = None
 
     def _edge(self) -> TurnEdge:
         return TurnEdge(self.ends_at.currentData())

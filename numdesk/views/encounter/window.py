@@ -22,7 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSize, Qt, QTimer
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QWidget
 
@@ -59,6 +59,9 @@ class EncounterWindow(
     FightActions, FightLayout, FightKeyWiring, PlayersActions, TableSelection, QMainWindow
 ):
     """One open encounter (a top-level window)."""
+
+    #: New initiative opened its dialog (the table link asks the players for their dice)
+    initiativeOpened = Signal(object)
 
     def __init__(
         self,
@@ -228,6 +231,7 @@ class EncounterWindow(
             return
         dialog = InitiativeDialog(self.controller, self)
         self.initiative_dialog = dialog  # tests fill it in
+        self.initiativeOpened.emit(dialog)
         dialog.exec()
         self.initiative_dialog = None
 

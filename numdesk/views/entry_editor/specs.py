@@ -226,6 +226,7 @@ FORMS: dict[EntryKind, Callable[[], list[Field]]] = {
             translate("EntryEditor", "blank: by category"),
         ),
         LineField("range", translate("EntryEditor", "&Range")),
+        LineField("price", translate("EntryEditor", "&Price")),
         BoolField(
             "freely_usable",
             translate("EntryEditor", "Freely usable (otherwise attacks are hindered 1 step)"),
@@ -243,6 +244,7 @@ FORMS: dict[EntryKind, Callable[[], list[Field]]] = {
         ),
         IntField("speed_cost", translate("EntryEditor", "&Speed cost"), *_span("Armor.speed_cost")),
         KindArmorField("against", translate("EntryEditor", "Extra Armor a&gainst kinds")),
+        LineField("price", translate("EntryEditor", "&Price")),
         TextField("notes", translate("EntryEditor", "No&tes")),
     ],
     EntryKind.SHIELD: lambda: [
@@ -273,11 +275,17 @@ FORMS: dict[EntryKind, Callable[[], list[Field]]] = {
             enum_choices(SpellTier, optional=True),
         ),
         ChoiceField("source", translate("EntryEditor", "&From"), enum_choices(AbilitySource)),
+        LineField("range", translate("EntryEditor", "&Range (blank: as its text says)")),
         TextField("description", translate("EntryEditor", "Descri&ption")),
     ],
     EntryKind.SKILL: lambda: [
         _name(),
         ChoiceField("level", translate("EntryEditor", "&Level"), enum_choices(SkillLevel)),
+        ChoiceField(
+            "stat",
+            translate("EntryEditor", "&Stat (blank: as the task says)"),
+            enum_choices(Stat, optional=True),
+        ),
         TextField("description", translate("EntryEditor", "Descri&ption")),
     ],
     EntryKind.TYPE: _type,

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from numdesk.controllers.character import CharacterController
 from numdesk.model.character import Character
 from numdesk.model.errors import DomainError
+from numdesk.model.limits import text_limit
 from numdesk.model.operations import SetField, SetPool, SetWounds
 from numdesk.model.operations.base import Operation
 from numdesk.model.operations.conditions import task_hindrance, track_problem
@@ -249,16 +250,22 @@ class SheetWidget(QWidget):
         read: Callable[[Character], Any],
         make_op: Callable[[str], Operation[Character]],
         error: str,
+        max_length: int | None = None,
     ) -> None:
         self.bindings.append(
-            FieldBinding(self.controller, widget, read, make_op, self._error(error))
+            FieldBinding(self.controller, widget, read, make_op, self._error(error), max_length)
         )
 
     def _bind_fields(self) -> None:
         for widget_name, field, error in TEXT_FIELDS:
-            self._bind(self.line(widget_name), _attr(field), _set_text(field), error)
+            edit = self.line(widget_name)
+            self._bind(edit, _attr(field), _set_text(field), error, text_limit(field))
         self._bind(
-            self.line("currencyEdit"), _attr("currency"), _set_text("currency"), "numbersError"
+            self.line("currencyEdit"),
+            _attr("currency"),
+            _set_text("currency"),
+            "numbersError",
+            text_limit("currency"),
         )
         for widget_name, field, error in NUMBER_FIELDS:
             edit = self.line(widget_name)

@@ -87,6 +87,14 @@ LIST_SPECS: dict[str, ListSpec] = {
                     _skill_levels,
                     width=110,
                 ),
+                Column(
+                    QT_TRANSLATE_NOOP("ItemTableModel", "Stat"),
+                    "stat",
+                    "choice",
+                    _enum(Stat),
+                    optional=True,
+                    width=80,
+                ),
                 *_archived_and_tags(),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Notes"), "description"),
             ),
@@ -116,6 +124,7 @@ LIST_SPECS: dict[str, ListSpec] = {
                     width=80,
                 ),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Tier"), "tier", "int", width=45),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Range"), "range", width=72),
                 Column(
                     QT_TRANSLATE_NOOP("ItemTableModel", "Spell"),
                     "spell_tier",
@@ -201,6 +210,7 @@ LIST_SPECS: dict[str, ListSpec] = {
                 ),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Damage"), "damage", "optint", width=58),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Range"), "range", width=72),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Price"), "price", width=70),
                 *_archived_and_tags(),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Notes"), "notes"),
             ),
@@ -230,6 +240,7 @@ LIST_SPECS: dict[str, ListSpec] = {
                 Column(
                     QT_TRANSLATE_NOOP("ItemTableModel", "Speed cost"), "speed_cost", "int", width=75
                 ),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Price"), "price", width=70),
                 *_archived_and_tags(),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Notes"), "notes"),
             ),

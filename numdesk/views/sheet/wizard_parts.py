@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from numdesk.controllers.creation import part_templates
-from numdesk.model.creation import PARTS, PartChoice
+from numdesk.model.creation_choices import PARTS, PartChoice
 from numdesk.model.summary import EntrySummary
 from numdesk.views.plain_text import allow_rich
 from numdesk.views.sheet.style import set_role

@@ -12,7 +12,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QInputDialog, QLabel, QMainWindow, QMenu
+from PySide6.QtWidgets import QApplication, QInputDialog, QLabel, QMainWindow, QMenu, QWidget
 
 from numdesk.controllers.table_link import TableLinkController
 from numdesk.link.status import FAILED, REFUSED, UNREACHABLE, WRONG_CODE
@@ -58,6 +58,10 @@ class TableMenu(QObject):
         self.link.stateChanged.connect(self.refresh)
         self.link.ended.connect(self._ended)
         self.link.refusedCharacter.connect(self._refused)
+        self.library.characterActed.connect(self._acted)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.focusChanged.connect(self._focus_moved)
         # "last change 21:03:05" stays right; the rest follows the signals
         self._tick = QTimer(self)
         self._tick.setInterval(30_000)
@@ -104,6 +108,9 @@ class TableMenu(QObject):
         self.settings.set_table_text("name", name)
         self.link.host(name[:200], announce=self._listen)
         self.show_window()
+        fights = [w for w in QApplication.topLevelWidgets() if _is_fight(w) and w.isVisible()]
+        if fights:
+            self._share(fights[-1])
 
     def join(self) -> None:
         """Ask where and with which characters, then join."""
@@ -137,6 +144,34 @@ class TableMenu(QObject):
         self.table_window.raise_()
         self.table_window.activateWindow()
 
+    # -- the fight and the rolls ---------------------------------------------------------------
+    def _focus_moved(self, _old: QWidget | None, new: QWidget | None) -> None:
+        """The fight the GM works in is the one the players see."""
+        if self.link.role != "host" or new is None:
+            return
+        window = new.window()
+        if _is_fight(window):
+            self._share(window)
+
+    def _share(self, window: QWidget) -> None:
+        from numdesk.views.table.fight_link import attach
+
+        if self.link.shared_fight != window.controller.uid:  # type: ignore[attr-defined]
+            attach(window, self.link)
+
+    def _acted(self, uid: str, operation: object, change: Any) -> None:
+        """A joined player's task, defense or recovery roll goes to the GM's fight log."""
+        if self.link.role != "player" or uid not in self.link.brought():
+            return
+        from numdesk.model.operations.defense_roll import DefendAndTakeHit
+        from numdesk.model.operations.recovery import Recover
+        from numdesk.model.operations.task import PerformTask
+        from numdesk.model.operations.xp import XpReroll
+
+        if isinstance(operation, PerformTask | XpReroll | DefendAndTakeHit | Recover):
+            name = self.library.library.characters.load(uid).name
+            self.link.send_roll(uid, f"{name}: {change.summary}")
+
     # -- what went wrong ---------------------------------------------------------------------
     def _ended(self, status: int, line: str) -> None:
         words = {
@@ -160,6 +195,14 @@ class TableMenu(QObject):
             self.tr("Table"),
             self.tr("The table did not take {0}: {1}").format(name, why),
         )
+
+
+def _is_fight(window: object) -> bool:
+    """Whether `window` is an open fight (asked only while hosting: the fight's module is
+    not loaded at start)."""
+    from numdesk.views.encounter.window import EncounterWindow
+
+    return isinstance(window, EncounterWindow)
 
 
 def _player_name(library: Any, characters: list[tuple[str, str]]) -> str:
