@@ -183,7 +183,8 @@ def check_sheet_item(item: Any, profile: Profile, field: str) -> None:
         item.level = check_skill_level(item.level, profile, f"{field}.level")
     elif isinstance(item, Ability):
         check_text(item.name, f"{field}.name", "An ability's name", required=True)
-        check_int(item.cost, f"{field}.cost", "An ability's cost", minimum=0)
+        if item.cost is not None:  # None: nobody knows it yet (added by name)
+            check_int(item.cost, f"{field}.cost", "An ability's cost", minimum=0)
         check_int(item.tier, f"{field}.tier", "An ability's tier", minimum=1, maximum=MAX_TIER)
     elif isinstance(item, Cypher | Artifact):
         kind = "cypher" if isinstance(item, Cypher) else "artifact"

@@ -72,6 +72,8 @@ def ability_cost(ability: Ability) -> str:
     """What the ability costs, as printed at the right of its name ("3 Intellect", "2+")."""
     if ability.cost_text:
         return ability.cost_text
+    if ability.cost is None:
+        return tr("cost unknown")
     if ability.cost <= 0:
         return ""
     if ability.pool is None:
@@ -81,7 +83,11 @@ def ability_cost(ability: Ability) -> str:
 
 def ability_meta(ability: Ability) -> str:
     """Action or enabler, tier and where it came from."""
-    kind = tr("Action") if ability.kind is AbilityKind.ACTION else tr("Enabler")
+    kind = {
+        AbilityKind.ACTION: tr("Action"),
+        AbilityKind.ENABLER: tr("Enabler"),
+        None: tr("Kind unknown"),
+    }[ability.kind]
     source = {
         AbilitySource.TYPE: tr("type"),
         AbilitySource.FOCUS: tr("focus"),

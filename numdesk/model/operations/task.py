@@ -161,6 +161,12 @@ def preview_task(character: Character, task: TaskInput) -> TaskPreview:
         if ability.archived:
             raise DomainError(_archived_message(ability.name), field="ability")
         ability_name = ability.name
+        if ability.cost is None:
+            raise DomainError(
+                f"{ability.name}'s cost is not known yet: type it in the sheet's Special "
+                "abilities table before rolling with it.",
+                field="ability",
+            )
         ability_cost = ability.cost
         if ability.pool is not None and ability.pool != stat:
             raise DomainError(

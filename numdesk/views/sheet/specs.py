@@ -125,7 +125,13 @@ LIST_SPECS: dict[str, ListSpec] = {
             QT_TRANSLATE_NOOP("ItemListEditor", "Special abilities"),
             (
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Ability"), "name", width=180),
-                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Cost"), "cost", "int", width=50),
+                Column(
+                    QT_TRANSLATE_NOOP("ItemTableModel", "Cost"),
+                    "cost",
+                    "optint",
+                    width=50,
+                    unknown=QT_TRANSLATE_NOOP("ItemTableModel", "unknown"),
+                ),
                 Column(
                     QT_TRANSLATE_NOOP("ItemTableModel", "Pool"),
                     "pool",
@@ -139,7 +145,9 @@ LIST_SPECS: dict[str, ListSpec] = {
                     "kind",
                     "choice",
                     _enum(AbilityKind),
+                    optional=True,
                     width=80,
+                    unknown=QT_TRANSLATE_NOOP("ItemTableModel", "unknown"),
                 ),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Tier"), "tier", "int", width=45),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Range"), "range", width=72),
