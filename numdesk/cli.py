@@ -25,6 +25,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "numdesk.io.cli_commands",
     "numdesk.printing.cli",
     "numdesk.controllers.new_character_cli",
+    "numdesk.link.cli_args",
 )
 
 

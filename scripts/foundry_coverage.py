@@ -123,7 +123,7 @@ _ITEM_FIELDS: dict[str, tuple[str, ...]] = {
     "focus": ("focus",),
     "steps": ("steps",),
     "modifiedBy": ("steps",),
-    "skillRating": ("skill_rating", "rating"),
+    "skillRating": ("skill", "rating"),
     "price": ("price",),
     "value": ("price",),
     "currency": ("price",),
@@ -150,11 +150,14 @@ _WEIGHT = re.compile(r"(?:numenera\.weightclasses\.)?(light|medium|heavy)\b(?: w
 # -- which values count ------------------------------------------------------------
 
 
-def _preference(parts: list[str]) -> bool:
+def _preference(parts: list[str], leaf: bool) -> bool:
+    """Whether the value at `parts` is a display preference (`leaf`: a value, not a block)."""
     key = parts[-1]
     if any(p in _PREFERENCES for p in parts) or key.startswith(("label", "hide")):
         return not (key.startswith("labelCategory") and "currency" in parts)
-    if "settings" in parts:
+    if leaf and "settings" in parts:
+        if key == "active" and "additionalPool" not in parts:
+            return True  # a section of the sheet switched on or off
         after = parts[parts.index("settings") + 1 :]
         return not any(p in _DATA_SETTINGS for p in after)
     return False
@@ -165,7 +168,8 @@ def leaves(node: Any, path: str = "system") -> Iterator[tuple[str, Any]]:
     if isinstance(node, dict):
         for key, value in node.items():
             where = f"{path}.{key}"
-            if not _preference(re.sub(r"\[\d+\]", "", where).split(".")):
+            parts = re.sub(r"\[\d+\]", "", where).split(".")
+            if not _preference(parts, not isinstance(value, dict | list)):
                 yield from leaves(value, where)
     elif isinstance(node, list):
         for index, value in enumerate(node):
@@ -234,7 +238,7 @@ def _item_check(key: str, value: Any, rec: dict[str, Any], item: dict[str, Any])
         weight = _WEIGHT.match(value.strip().lower())
         if weight:
             return rec.get("category") == weight.group(1) or rec.get("weapon") == value.lower()
-        return any(same(value, rec.get(f)) for f in ("weapon_kind", "armor_kind", "weapon"))
+        return any(same(value, rec.get(f)) for f in ("kind", "weapon"))
     if key == "type" and kind == "cypher":
         return bool(rec.get("cypher_type") or rec.get("fantastic"))
     if key in ("modifier", "modified", "totalModified"):
@@ -245,9 +249,18 @@ def _item_check(key: str, value: Any, rec: dict[str, Any], item: dict[str, Any])
     if key in ("die", "threshold", "isDepleting"):
         return same(value, rec.get("depletion")) or bool(rec.get("depletion"))
     if key == "sorting":
-        return rec.get("spell") is True
+        return bool(rec.get("spell_tier"))
+    if key in ("cost", "costPoints", "amount") and str(rec.get("cost_text", "")):
+        return text_of(rec["cost_text"]).startswith(text_of(value)) or same(value, rec.get("cost"))
+    if key == "skillLevel" and isinstance(value, int) and not isinstance(value, bool):
+        # the Numenera system's levels: 0 untrained (practiced), 1 trained, 2 specialized
+        level = {0: "practiced", 1: "trained", 2: "specialized"}.get(value)
+        return level is not None and rec.get("level") in (level, "inability")
     if key == "abilityType":
         return same(value, rec.get("kind"))
+    if key == "price" and isinstance(rec.get("price"), str) and _number_of(value) is not None:
+        # "20" in shins kept as "20 shins"
+        return rec["price"].split(" ")[0] == str(_number_of(value))
     fields = _ITEM_FIELDS.get(key)
     if fields is None:  # a key of no known meaning: any field of the record holding it
         return any(same(value, v) for k, v in rec.items() if k not in ("uid", "notes"))
@@ -373,6 +386,10 @@ class Measure:
                 texts = " ".join(text_of(v) for v in rec.values() if isinstance(v, str))
                 out.append((where, value, self._fallback(where, value, texts)))
         return out
+
+
+def _number_of(value: Any) -> int | None:
+    return int(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
 
 
 def _steps(item: dict[str, Any]) -> int:

@@ -16,7 +16,10 @@ from numdesk.io import foundry_items as fi
 
 
 def text_of(value: Any) -> str:
-    """A value as comparable text: rich text and rolls as a reader sees them, one case."""
+    """A value as comparable text: rich text and rolls as a reader sees them, one case; a
+    Numenera system key ("NUMENERA.range.veryLong") as the word its sheet shows."""
+    if isinstance(value, str) and re.fullmatch(r"(?i)numenera(\.\w+)+", value.strip()):
+        value = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", value.strip().split(".")[-1])
     text = fi.roll_text(fi.html_text(value)) if isinstance(value, str) else str(value)
     return re.sub(r"\s*\+\s*", "+", " ".join(text.split())).casefold()
 
@@ -112,6 +115,12 @@ def _rest(m: re.Match[str], v: Any, e: dict[str, Any]) -> bool:
         return rest in (e.get("recoveries_used") or [])
     number = _NUMBERS.get(extra) or int(extra)
     return (e.get("extra_recoveries_used") or []).count(rest) >= number - 1
+
+
+def _numenera_box(m: re.Match[str], v: Any, e: dict[str, Any]) -> bool:
+    """The Numenera system's four recovery boxes, true while that rest is still unused."""
+    rest = ("one_action", "ten_minutes", "one_hour", "ten_hours")[int(m.group(1))]
+    return (rest not in (e.get("recoveries_used") or [])) is bool(v)
 
 
 def _extra_count(m: re.Match[str], v: Any, e: dict[str, Any]) -> bool:
@@ -226,6 +235,7 @@ PC_RULES: list[tuple[str, Check, bool]] = [
         _rest,
         False,
     ),
+    (r"system\.recoveries\[([0-3])\]", _numenera_box, False),
     (r"system\.(?:combat\.recoveries\.roll|recoveries\.recoveryRoll)", _recovery_roll, False),
     (
         r"system\.settings\.(?:combat|additionalRecoveries)\.number(OneAction|TenMinute)Recoveries",

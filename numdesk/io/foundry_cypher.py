@@ -95,6 +95,8 @@ def cypher_pc(a: SourceActor, profile: str | None) -> Character:
     if alt := fi.as_int(basic.get("altXp")):
         a.moved("system.basic.altXp", "the alternate experience points", f"Alternate XP: {alt}")
     ch.cypher_limit = max(0, fi.as_int(at(a, lay, "cypher_limit"), 2))
+    prepared = a.get("abilities", "preparedSpells", default=a.get("basic", "preparedSpells"))
+    ch.prepared_spells = max(0, fi.as_int(prepared))
     _pools(a, lay, ch)
     _advancements(a, lay, ch)
     _recoveries(a, lay, ch)

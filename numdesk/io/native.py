@@ -10,7 +10,7 @@ problem in the file, named by its JSON path.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -27,6 +27,7 @@ from numdesk.model.errors import DomainError
 from numdesk.model.history import now_iso
 from numdesk.model.kinds import ENTRY_CLASSES, EntryKind, ModelObject, kind_of
 from numdesk.model.limits import LimitError, check_limits
+from numdesk.model.newer import NewerEntry
 from numdesk.model.rules_set import RulesSet
 from numdesk.model.serialize import from_data, to_data
 from numdesk.model.templates import SentenceTemplate
@@ -49,22 +50,37 @@ def is_native(doc: Any) -> bool:
     return isinstance(doc, dict) and doc.get("format") == FORMAT_NAME
 
 
-def build_document(items: Iterable[tuple[ModelObject, list[str], bool]]) -> dict[str, Any]:
-    """The export document for (object, tags, favourite) triples, in the given order."""
+def build_document(
+    items: Iterable[tuple[ModelObject, list[str], bool]],
+    unknown: Mapping[str, dict[str, Any]] | None = None,
+    newer: Iterable[tuple[NewerEntry, list[str], bool]] = (),
+) -> dict[str, Any]:
+    """The export document for (object, tags, favourite) triples, in the given order.
+
+    `unknown` (uid -> fields) adds the fields a newer numdesk stored in an entry that
+    this numdesk does not know; `newer` entries (of kinds only a newer numdesk knows)
+    follow, their data exactly as stored.
+    """
+    unknown = unknown or {}
+    entries = [
+        {
+            "kind": kind_of(obj).value,
+            "data": {**to_data(obj), **unknown.get(obj.uid, {})},
+            "tags": list(tags),
+            "favourite": favourite,
+        }
+        for obj, tags, favourite in items
+    ]
+    entries.extend(
+        {"kind": entry.kind, "data": entry.data, "tags": list(tags), "favourite": favourite}
+        for entry, tags, favourite in newer
+    )
     return {
         "format": FORMAT_NAME,
         "version": FORMAT_VERSION,
         "exported_at": now_iso(),
         "app_version": __version__,
-        "entries": [
-            {
-                "kind": kind_of(obj).value,
-                "data": to_data(obj),
-                "tags": list(tags),
-                "favourite": favourite,
-            }
-            for obj, tags, favourite in items
-        ],
+        "entries": entries,
     }
 
 

@@ -80,6 +80,9 @@ class Character:
     abilities: list[Ability] = field(default_factory=list)
     cyphers: list[Cypher] = field(default_factory=list)
     cypher_limit: int = 2
+    #: how many of its spells (abilities with a spell tier) the character can have
+    #: prepared at a time
+    prepared_spells: int = 0
     artifacts: list[Artifact] = field(default_factory=list)
     oddities: list[Oddity] = field(default_factory=list)
     equipment: list[Equipment] = field(default_factory=list)

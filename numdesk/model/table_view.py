@@ -16,8 +16,8 @@ the wire and back, checking every value's type on the way in.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Set
+from dataclasses import dataclass, field, replace
 
 from numdesk.model.character import Character
 from numdesk.model.encounter import Combatant, Encounter
@@ -28,9 +28,10 @@ from numdesk.model.operations.encounter_base import (
     slot_label,
     slot_uids,
 )
-from numdesk.model.operations.encounter_turns import rules_conditions
+from numdesk.model.operations.encounter_turns import edge_words
 from numdesk.rules.conditions import Condition as RulesCondition
 from numdesk.rules.conditions import condition_effect
+from numdesk.rules.table_picks import PICK_CONDITIONS, PickRule
 from numdesk.rules.types import Stat
 
 #: How hurt a combatant looks, best first (the words players see instead of numbers).
@@ -68,6 +69,9 @@ class Seat:
     name: str
     side: str
     acting: bool = False
+    #: 1-based place in this round's order among the seats shown (0: no turn — an
+    #: object, the defeated, no initiative yet); hidden combatants leave no gap
+    place: int = 0
     health_words: str = ""
     health: int | None = None
     max_health: int | None = None
@@ -107,34 +111,78 @@ def health_words(combatant: Combatant) -> str:
     return HEALTH_WORDS[2]
 
 
-def condition_words(combatant: Combatant) -> tuple[SeatCondition, ...]:
-    """The conditions on `combatant` with what each does (the rules' ones) in words."""
-    known = {c.value: c for c in rules_conditions(combatant)}
+def condition_words(
+    encounter: Encounter, combatant: Combatant, hidden: Set[str] = frozenset()
+) -> tuple[SeatCondition, ...]:
+    """The conditions on `combatant` with what each does and when it really ends (the
+    round, and at whose turn: `edge_words` of the fight's durations). A condition
+    running on a `hidden` combatant's turn gives only its round: the players are not
+    told who that is."""
     out = []
     for cond in combatant.conditions:
-        rule = known.get(cond.name.casefold())
-        does = _does(rule) if rule is not None else ""
-        ends = (
-            f"ends in round {cond.started_round + cond.rounds_left}"
-            if cond.rounds_left is not None
-            else "until removed"
-        )
-        out.append(SeatCondition(cond.name, does, ends))
+        ends_in = cond.end_round()
+        if ends_in is None:
+            ends = "until removed"
+        elif cond.source_uid in hidden:
+            ends = f"ends in round {ends_in}"
+        else:
+            # a condition set with no anchor runs on its bearer's turns (G18)
+            anchored = replace(cond, source_uid=cond.source_uid or combatant.uid)
+            ends = f"ends in round {ends_in}, {edge_words(encounter, anchored)}"
+        out.append(SeatCondition(cond.name, condition_does(cond.name), ends))
     return tuple(out)
 
 
-def _does(rule: RulesCondition) -> str:
+def condition_does(name: str) -> str:
+    """What the condition `name` does, for the players: the rules' conditions (G18) and
+    the marks table actions and special rolls leave (T1–T5); "" for one of the GM's own."""
+    key = name.casefold()
+    rule = next((c for c in RulesCondition if c.value == key), None)
+    if rule is not None:
+        return _rules_does(rule)
+    pick = PICK_CONDITIONS.get(key)
+    return _pick_does(pick) if pick is not None else ""
+
+
+def _steps(what: str, verb: str, steps: int) -> str:
+    return f"{what} {verb} {steps} step" + ("s" if steps > 1 else "")
+
+
+def _rules_does(rule: RulesCondition) -> str:
     effect = condition_effect(rule)
     parts = []
     if effect.task_hinder:
-        parts.append(f"tasks hindered {effect.task_hinder} step")
+        parts.append(_steps("all tasks", "hindered", effect.task_hinder))
     if effect.loses_turn:
-        parts.append("loses the turn")
+        parts.append("loses its turn, can still defend")
     if not effect.can_move:
         parts.append("cannot move")
     if effect.defense_stat is not None:
-        parts.append(f"{effect.defense_stat.value.title()} defense {effect.check_every}".strip())
+        parts.append(f"{effect.defense_stat.value.title()} defense rolls {effect.check_every}")
     return "; ".join(parts)
+
+
+def _pick_does(pick: PickRule) -> str:
+    parts = []
+    if pick.task_hinder:
+        parts.append(_steps("all tasks", "hindered", pick.task_hinder))
+    if pick.attack_hinder:
+        parts.append(_steps("attacks", "hindered", pick.attack_hinder))
+    if pick.defense_ease:
+        parts.append(_steps("defense", "eased", pick.defense_ease))
+    if pick.defense_hinder:
+        parts.append(_steps("defense against that attack", "hindered", pick.defense_hinder))
+    if not parts and pick.note:
+        parts.append(pick.note.split(";")[0])
+    return "; ".join(parts)
+
+
+def wound_words(minor: int, moderate: int, major: int, slots: tuple[int, int, int]) -> str:
+    """ "no wounds", "minor 1/3", "minor 3/3 · moderate 1/3": the wounds taken (of the
+    slots) per severity, the empty severities left out (C1)."""
+    taken = (("minor", minor), ("moderate", moderate), ("major", major))
+    parts = [f"{word} {n}/{of}" for (word, n), of in zip(taken, slots, strict=True) if n]
+    return " · ".join(parts) if parts else "no wounds"
 
 
 def project(encounter: Encounter, characters: Mapping[str, Character]) -> TableView:
@@ -151,9 +199,25 @@ def project(encounter: Encounter, characters: Mapping[str, Character]) -> TableV
     acting = set(slot_uids(encounter, slot)) if slot is not None else set()
     visible = [c for c in _in_order(encounter) if c.uid not in hidden]
     turn_label = ""
-    if slot is not None and not (acting & hidden):
+    if slot is not None and not slot.uid:
+        # the NPCs acting together: named as a group, so hidden ones stay unnamed
+        if acting - hidden:
+            turn_label = slot_label(encounter, slot)
+    elif slot is not None and not (acting & hidden):
         turn_label = slot_label(encounter, slot)
-    seats = tuple(_seat(c, c.uid in acting, characters, reveal_numbers, track) for c in visible)
+    places = _places(encounter, hidden)
+    seats = tuple(
+        _seat(
+            c,
+            c.uid in acting,
+            places.get(c.uid, 0),
+            condition_words(encounter, c, hidden),
+            characters,
+            reveal_numbers,
+            track,
+        )
+        for c in visible
+    )
     return TableView(
         name=encounter.name,
         profile=encounter.profile,
@@ -162,6 +226,17 @@ def project(encounter: Encounter, characters: Mapping[str, Character]) -> TableV
         numbers_revealed=reveal_numbers,
         seats=seats,
     )
+
+
+def _places(encounter: Encounter, hidden: set[str]) -> dict[str, int]:
+    """Each shown combatant's place in the order (its first slot), counted without the
+    hidden ones so the numbers betray no gap."""
+    places: dict[str, int] = {}
+    for slot in encounter.order:
+        for uid in slot_uids(encounter, slot):
+            if uid not in hidden and uid not in places:
+                places[uid] = len(places) + 1
+    return places
 
 
 def _in_order(encounter: Encounter) -> list[Combatant]:
@@ -178,6 +253,8 @@ def _in_order(encounter: Encounter) -> list[Combatant]:
 def _seat(
     combatant: Combatant,
     acting: bool,
+    place: int,
+    conditions: tuple[SeatCondition, ...],
     characters: Mapping[str, Character],
     reveal: bool,
     track: bool,
@@ -190,11 +267,12 @@ def _seat(
             name=combatant.name,
             side=combatant.side,
             acting=acting,
+            place=place,
             health_words=health_words(combatant) if combatant.side != "pc" else "",
             health=combatant.health if shows_numbers else None,
             max_health=combatant.max_health if shows_numbers else None,
             defeated=combatant.defeated,
-            conditions=condition_words(combatant),
+            conditions=conditions,
         )
     pools = tuple(
         SeatPool(stat.value, sheet.pools[stat].current, sheet.pools[stat].maximum) for stat in Stat
@@ -203,16 +281,18 @@ def _seat(
     wounds = (
         ""
         if track
-        else f"minor {w.minor}/{w.minor_slots}, moderate {w.moderate}/{w.moderate_slots}, "
-        f"major {w.major}/{w.major_slots}"
+        else wound_words(
+            w.minor, w.moderate, w.major, (w.minor_slots, w.moderate_slots, w.major_slots)
+        )
     )
     return Seat(
         uid=combatant.uid,
         name=combatant.name,
         side=combatant.side,
         acting=acting,
+        place=place,
         defeated=combatant.defeated,
-        conditions=condition_words(combatant),
+        conditions=conditions,
         pools=pools,
         damage_track=sheet.damage_track.name.lower() if track else "",
         wounds=wounds,
@@ -226,7 +306,9 @@ __all__ = [
     "SeatCondition",
     "SeatPool",
     "TableView",
+    "condition_does",
     "condition_words",
     "health_words",
     "project",
+    "wound_words",
 ]

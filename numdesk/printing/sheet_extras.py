@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from numdesk.model.character import Character
 from numdesk.model.extras import LastingDamage, Recursion
+from numdesk.model.operations.recursions import members
 from numdesk.printing.blocks import (
     Cell,
     Column,
@@ -88,7 +89,8 @@ def _changes_text(r: Recursion) -> str:
 
 
 def recursions(c: Canvas, ch: Character, width: float) -> list[Row]:
-    """Recursions and tags, the active ones marked, with focus and Pool changes."""
+    """Recursions and tags, the active ones marked, with focus, Pool changes and the items
+    that belong to each (those of inactive ones are printed as archived)."""
     body: list[Row] = []
     for r in ch.recursions:
         kind = tr("Tag") if r.kind == "tag" else tr("Recursion")
@@ -101,7 +103,10 @@ def recursions(c: Canvas, ch: Character, width: float) -> list[Row]:
             meta.append(changes)
         title = f"● {r.name}" if r.active else r.name
         right = tr("ACTIVE") if r.active else ""
-        body.extend(entry_rows(c, width, title, right, " · ".join(meta), r.description))
+        names = [item.name for item in members(ch, r.name)]
+        held = tr("Items: {names}").format(names="; ".join(names)) if names else ""
+        text = "\n".join(t for t in (held, r.description) if t)
+        body.extend(entry_rows(c, width, title, right, " · ".join(meta), text))
     if not body:
         return []
     return section(c, tr("Recursions and tags"), body)

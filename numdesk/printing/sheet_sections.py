@@ -7,8 +7,11 @@ empty lines invite pencil entries.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from numdesk.model.character import Character
-from numdesk.model.items import shown_name
+from numdesk.model.items import Armor, GearKind, in_use, shown_name
 from numdesk.printing.blocks import (
     Boxes,
     Cell,
@@ -27,10 +30,14 @@ from numdesk.printing.labels import (
     ability_meta,
     armor_defense_text,
     armor_number,
-    category_label,
+    armor_type_text,
     modifiers_text,
+    priced,
     skill_level_label,
+    skill_title,
     weapon_damage_text,
+    weapon_type_text,
+    weapon_use_text,
 )
 from numdesk.printing.sheet_extras import money_rows
 from numdesk.rules.profiles import get_profile
@@ -44,17 +51,29 @@ def _joined(name: str, detail: str) -> str:
     return f"{name} — {detail}" if detail else name
 
 
+def archived_rows(c: Canvas, items: Sequence[Any], width: float) -> list[Row]:
+    """One note naming the archived items of a list: kept on the sheet, not in use."""
+    names = [item.name for item in items if getattr(item, "archived", False)]
+    if not names:
+        return []
+    text = tr("Archived (kept, not in use): {names}").format(names=", ".join(names))
+    return note_rows(c, text, width)
+
+
 def skills(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
     """Skills and inabilities, ticked in the column of their level, with a legend."""
     levels: list[SkillLevel] = [
         lvl for lvl in get_profile(ch.profile).skill_levels if lvl is not SkillLevel.INABILITY
     ]
+    if any(s.level is SkillLevel.PRACTICED for s in in_use(ch.skills)):
+        levels.insert(0, SkillLevel.PRACTICED)  # listed without training: eases nothing
     levels.append(SkillLevel.INABILITY)
     columns = [Column(tr("Skill"))] + [
         Column(skill_level_label(lvl)[0], width=17.0, align="center") for lvl in levels
     ]
     data: list[list[Cell]] = [
-        [_joined(s.name, s.description), *(s.level is lvl for lvl in levels)] for s in ch.skills
+        [_joined(skill_title(s), s.description), *(s.level is lvl for lvl in levels)]
+        for s in in_use(ch.skills)
     ]
     if blank or not data:
         data.extend([["", *(False for _ in levels)] for _ in range(PENCIL_LINES)])
@@ -62,13 +81,14 @@ def skills(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
     legend = " · ".join(
         f"{skill_level_label(lvl)[0]} {skill_level_label(lvl).lower()}" for lvl in levels
     )
-    return section(c, tr("Skills"), [*body, *note_rows(c, legend, width)], repeat=header)
+    rows = [*body, *archived_rows(c, ch.skills, width), *note_rows(c, legend, width)]
+    return section(c, tr("Skills"), rows, repeat=header)
 
 
 def abilities(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
     """Special abilities: name and cost, kind/tier/source, description."""
     body: list[Row] = []
-    for ability in ch.abilities:
+    for ability in in_use(ch.abilities):
         body.extend(
             entry_rows(
                 c,
@@ -77,6 +97,18 @@ def abilities(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
                 ability_cost(ability),
                 ability_meta(ability),
                 ability.description,
+            )
+        )
+    body.extend(archived_rows(c, ch.abilities, width))
+    if ch.prepared_spells:
+        spells = sum(1 for a in ch.abilities if a.spell_tier is not None)
+        body.extend(
+            note_rows(
+                c,
+                tr("Spells: {known} known, {prepared} prepared at a time.").format(
+                    known=spells, prepared=ch.prepared_spells
+                ),
+                width,
             )
         )
     if blank:
@@ -95,13 +127,25 @@ def attacks(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
         Column(tr("Range"), width=52),
     ]
     data: list[list[Cell]] = [
-        [_joined(w.name, w.notes), category_label(w.category), weapon_damage_text(w), w.range]
-        for w in ch.weapons
+        [
+            _joined(
+                priced(w.name, w.price), "; ".join(t for t in (weapon_use_text(w), w.notes) if t)
+            ),
+            weapon_type_text(w),
+            weapon_damage_text(w),
+            w.range,
+        ]
+        for w in in_use(ch.weapons)
     ]
     if blank or not data:
         data.extend([["", "", "", ""] for _ in range(2)])
     header, body = table_rows(c, columns, data, width)
+    body.extend(archived_rows(c, ch.weapons, width))
     return section(c, tr("Attacks"), body, repeat=header)
+
+
+def _armor_name(armor: Armor) -> str:
+    return armor.name if armor.worn else tr("{name} (not worn)").format(name=armor.name)
 
 
 def armor(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
@@ -118,12 +162,12 @@ def armor(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
             ]
             data: list[list[Cell]] = [
                 [
-                    _joined(a.name, a.notes),
-                    category_label(a.category),
-                    str(armor_number(a)),
-                    str(a.speed_cost),
+                    _joined(priced(_armor_name(a), a.price), a.notes),
+                    armor_type_text(a),
+                    str(armor_number(a)) if a.worn else "—",
+                    str(a.speed_cost) if a.worn else "—",
                 ]
-                for a in ch.armor
+                for a in in_use(ch.armor)
             ]
         else:
             columns = [
@@ -132,13 +176,17 @@ def armor(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
                 Column(tr("Defense"), width=96),
             ]
             data = [
-                [_joined(a.name, a.notes), category_label(a.category), armor_defense_text(a)]
-                for a in ch.armor
+                [
+                    _joined(priced(_armor_name(a), a.price), a.notes),
+                    armor_type_text(a),
+                    armor_defense_text(a),
+                ]
+                for a in in_use(ch.armor)
             ]
         if blank:
             data.extend([["" for _ in columns] for _ in range(2)])
         header, body = table_rows(c, columns, data, width)
-        rows.extend([*header, *body])
+        rows.extend([*header, *body, *archived_rows(c, ch.armor, width)])
     if ch.armor_cost_reduction:
         rows.extend(
             note_rows(
@@ -222,22 +270,41 @@ def oddities(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
 
 
 def equipment(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
-    """Ordinary gear with quantities, and the shins."""
-    columns = [
-        Column(tr("Qty"), width=24, align="center"),
-        Column(tr("Item")),
-        Column(tr("Price"), width=48),
-    ]
-    data: list[list[Cell]] = [
-        [str(e.quantity), _joined(e.name, e.description), e.price] for e in ch.equipment
-    ]
-    if blank or not data:
-        data.extend([["", "", ""] for _ in range(PENCIL_LINES)])
-    header, body = table_rows(c, columns, data, width)
+    """Ordinary gear with quantities, then ammo and materials apart, and the shins."""
+    rows: list[Row] = []
+    for kind, title in (
+        (GearKind.EQUIPMENT, tr("Item")),
+        (GearKind.AMMO, tr("Ammo")),
+        (GearKind.MATERIAL, tr("Material")),
+    ):
+        gear = [e for e in in_use(ch.equipment) if e.kind is kind]
+        if not gear and not (kind is GearKind.EQUIPMENT and (blank or not ch.equipment)):
+            continue
+        levels = any(e.level is not None for e in gear)
+        columns = [
+            Column(tr("Qty"), width=24, align="center"),
+            Column(title),
+            *([Column(tr("Level"), width=30, align="center")] if levels else []),
+            Column(tr("Price"), width=48),
+        ]
+        data: list[list[Cell]] = [
+            [
+                str(e.quantity),
+                _joined(e.name, e.description),
+                *([str(e.level) if e.level is not None else ""] if levels else []),
+                e.price,
+            ]
+            for e in gear
+        ]
+        if kind is GearKind.EQUIPMENT and (blank or not data):
+            data.extend([["" for _ in columns] for _ in range(PENCIL_LINES)])
+        header, body = table_rows(c, columns, data, width)
+        rows.extend([*header, *body])
+    rows.extend(archived_rows(c, ch.equipment, width))
     shins = money_rows(c, ch, width)
     for row in shins:
         row.keep_with_next = True  # never alone at the foot of a column
-    return section(c, tr("Equipment"), [*shins, *header, *body])
+    return section(c, tr("Equipment"), [*shins, *rows])
 
 
 def followers(c: Canvas, ch: Character, width: float) -> list[Row]:

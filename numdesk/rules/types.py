@@ -30,9 +30,14 @@ class DamageType(StrEnum):
 
 
 class SkillLevel(StrEnum):
-    """How well a character knows a skill (RULES.md G7); `expert` exists in `cypher` only."""
+    """How well a character knows a skill (RULES.md G7); `expert` exists in `cypher` only.
+
+    `practiced` is a skill listed without training (Foundry's sheets list "practiced"
+    skills, e.g. with a weapon type): it eases nothing and exists in every profile.
+    """
 
     INABILITY = "inability"
+    PRACTICED = "practiced"
     TRAINED = "trained"
     SPECIALIZED = "specialized"
     EXPERT = "expert"
@@ -108,6 +113,15 @@ class AbilityKind(StrEnum):
 
     ACTION = "action"
     ENABLER = "enabler"
+
+
+class SpellTier(StrEnum):
+    """Which tier of spells a spell belongs to, where a game sorts abilities as spells
+    (Foundry's Cypher System sheet: low, mid and high tier)."""
+
+    LOW = "low"
+    MID = "mid"
+    HIGH = "high"
 
 
 class AbilitySource(StrEnum):

@@ -287,13 +287,17 @@ class Library(LibraryBase):
         return self._load_row(uid, None)
 
     def commit(
-        self, writes: Sequence[Write], journal: JournalWrite | None = None
+        self,
+        writes: Sequence[Write],
+        journal: JournalWrite | None = None,
+        meta: Mapping[str, Any] | None = None,
     ) -> dict[str, int]:
         """Write several entries and an undo journal line as ONE transaction.
 
         Each write is checked against the revision it names; if any entry was saved
-        elsewhere since, nothing is written and a `ConflictError` names it. Returns the
-        revision now stored for each entry written.
+        elsewhere since, nothing is written and a `ConflictError` names it. `meta`
+        settings (the table link's state of the entries) are stored in the same
+        transaction. Returns the revision now stored for each entry written.
         """
         sets = [w.obj for w in writes if isinstance(w.obj, RulesSet)]
         for rules in sets:
@@ -314,6 +318,8 @@ class Library(LibraryBase):
                 )
             ]
             revisions = commit(conn, writes, journal)
+            for key, value in (meta or {}).items():
+                put_meta(session, key, value)
             for uid, name in gone_sets:  # after the deletes: its users may go with it
                 refuse_delete_in_use(conn, uid, name)
         register_sets(sets, self._registered)

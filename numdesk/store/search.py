@@ -21,7 +21,7 @@ from collections import defaultdict
 from collections.abc import Collection, Sequence
 from typing import Any, TypedDict, Unpack
 
-from numdesk.model.entry_kind import EntryKind
+from numdesk.model.entry_kind import EntryKind, stored_kind
 from numdesk.model.summary import EntrySummary
 
 #: More words than this add nothing to a search box query but cost time.
@@ -156,7 +156,7 @@ def query_summaries(
     return [
         EntrySummary(
             uid=uid,
-            kind=EntryKind(kind),
+            kind=stored_kind(kind),
             name=name,
             profile=profile,
             level=level,

@@ -18,6 +18,7 @@ from numdesk.model.history import HistoryEntry
 from numdesk.model.limits import MAX_NAME, check_text
 from numdesk.store.entries import EntryRow
 from numdesk.store.errors import LibraryError
+from numdesk.store.newer import keep_unknown_fields
 from numdesk.store.schema import Entry, EntryTag, HistoryRow, Tag
 from numdesk.store.search import tag_key
 
@@ -85,6 +86,8 @@ def _write_chunk(conn: Connection, rows: Sequence[EntryRow]) -> None:
                 f"'{row.name}' cannot be saved: its identifier already belongs to a "
                 f"{old[1]} in this library."
             )
+    if before:  # a newer numdesk's fields in the stored entries stay
+        rows = keep_unknown_fields(conn, rows)
     stamp = now_stamp()
     conn.exec_driver_sql(
         _UPSERT_SQL,

@@ -44,15 +44,24 @@ def show_info(
     box.exec()
 
 
-def confirm(parent: QWidget | None, title: str, message: str, action_text: str) -> bool:
-    """Ask before a destructive action; True when the user pressed `action_text`."""
+def confirm(
+    parent: QWidget | None, title: str, message: str, action_text: str, keep_text: str = ""
+) -> bool:
+    """Ask before a destructive action; True when the user pressed `action_text`.
+
+    `keep_text` names the safe answer ("Keep Editing") where Cancel would be unclear.
+    """
     plain_text.install()
     box = QMessageBox(
         QMessageBox.Icon.Question, title, message, QMessageBox.StandardButton.NoButton, parent
     )
     box.setObjectName("confirmBox")
     yes = box.addButton(action_text, QMessageBox.ButtonRole.AcceptRole)
-    cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+    cancel = (
+        box.addButton(keep_text, QMessageBox.ButtonRole.RejectRole)
+        if keep_text
+        else box.addButton(QMessageBox.StandardButton.Cancel)
+    )
     box.setDefaultButton(cancel)
     box.exec()
     return box.clickedButton() is yes

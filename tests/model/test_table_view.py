@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from numdesk.model.character import Character
 from numdesk.model.encounter import Combatant, Condition, Encounter
-from numdesk.model.operations.encounter import NextTurn
+from numdesk.model.operations.encounter import AddCondition, NextTurn
 from numdesk.model.serialize import from_data, to_data
-from numdesk.model.table_view import TableView, health_words, project
+from numdesk.model.table_view import TableView, health_words, project, wound_words
 from numdesk.rules.types import Stat
 
 
@@ -97,3 +97,67 @@ def test_the_view_survives_plain_data() -> None:
     _start(enc)
     view = project(enc, sheets)
     assert from_data(TableView, to_data(view)) == view
+
+
+def test_places_count_only_the_seats_shown() -> None:
+    enc, sheets = _fight()
+    enc.combatants[1].hidden = True  # the Abomination (level 4) acts between Ana and Lurker
+    _start(enc)
+    view = project(enc, sheets)
+    assert [(s.name, s.place) for s in view.seats] == [("Ana", 1), ("Lurker", 2)]
+
+
+def test_npcs_acting_together_are_named_as_a_group_even_with_one_hidden() -> None:
+    enc, sheets = _fight()
+    enc.group_npc_initiative = True
+    enc.combatants[0].initiative = 1  # the NPCs go first
+    enc.combatants[2].hidden = True
+    _start(enc)
+    view = project(enc, sheets)
+    assert view.turn_label == "NPCs (together)"
+    assert [(s.name, s.acting) for s in view.seats] == [("Abomination", True), ("Ana", False)]
+    enc.combatants[1].hidden = True  # every NPC hidden: the group's turn goes unnamed
+    assert project(enc, sheets).turn_label == ""
+
+
+def test_table_action_marks_say_what_they_do() -> None:
+    enc, sheets = _fight()
+    for name in ("helped", "distracted", "guarding", "impaired", "stunned", "my own"):
+        enc.combatants[1].conditions.append(Condition(name, rounds_left=None))
+    _start(enc)
+    seat = next(s for s in project(enc, sheets).seats if s.name == "Abomination")
+    does = {c.name: c.does for c in seat.conditions}
+    assert does == {
+        "helped": "defense eased 1 step",
+        "distracted": "attacks hindered 1 step",
+        "guarding": "defense eased 1 step",
+        "impaired": "all tasks hindered 1 step",
+        "stunned": "loses its turn, can still defend",
+        "my own": "",
+    }
+    assert all(c.ends == "until removed" for c in seat.conditions)
+
+
+def test_wounds_in_words_leave_out_empty_severities() -> None:
+    assert wound_words(0, 0, 0, (3, 3, 3)) == "no wounds"
+    assert wound_words(3, 1, 0, (3, 4, 3)) == "minor 3/3 · moderate 1/4"
+
+
+def test_a_condition_says_at_whose_turn_it_ends_unless_that_one_is_hidden() -> None:
+    enc, sheets = _fight()
+    _start(enc)  # Ana's turn: she dazes the Abomination, on her own clock (G18)
+    abom, lurker = enc.combatants[1], enc.combatants[2]
+    AddCondition(abom.uid, "dazed", 1).apply(enc)
+    AddCondition(abom.uid, "blinded", 2, anchor=lurker.uid).apply(enc)
+    seat = next(s for s in project(enc, sheets).seats if s.name == "Abomination")
+    assert [c.ends for c in seat.conditions] == [
+        "ends in round 2, as Ana's turn starts",
+        "ends in round 2, as Lurker's turn starts",
+    ]
+    lurker.hidden = True
+    seat = next(s for s in project(enc, sheets).seats if s.name == "Abomination")
+    assert [c.ends for c in seat.conditions] == [
+        "ends in round 2, as Ana's turn starts",
+        "ends in round 2",
+    ]
+    assert "Lurker" not in repr(to_data(project(enc, sheets)))

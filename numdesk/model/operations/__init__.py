@@ -50,6 +50,7 @@ from numdesk.model.operations.recovery import (
     next_rests,
     roll_recovery,
 )
+from numdesk.model.operations.recursions import SwitchRecursion
 from numdesk.model.operations.sheet import CharacterOperation
 from numdesk.model.operations.task import (
     PerformTask,
@@ -101,6 +102,7 @@ __all__ = [
     "SetWounds",
     "ShiftTrack",
     "SpendXp",
+    "SwitchRecursion",
     "TakeDamage",
     "TakeWound",
     "TaskInput",

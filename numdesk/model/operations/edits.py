@@ -9,6 +9,7 @@ from numdesk.model.character import Character
 from numdesk.model.errors import DomainError
 from numdesk.model.operations.base import Change
 from numdesk.model.operations.sheet import CharacterOperation, as_stat, stat_name
+from numdesk.model.operations.wording import change_phrase
 from numdesk.model.validation import check_int, check_portrait, check_text, profile_of
 from numdesk.rules.profiles import PROFILES
 from numdesk.rules.types import Advancement, DamageTrackState, Rest, Stat
@@ -39,6 +40,7 @@ _FIELDS: dict[str, _FieldSpec] = {
     "initiative_bonus": _FieldSpec("Initiative bonus", "edit", "int"),
     "stress": _FieldSpec("Stress", "pools", "int"),
     "cypher_limit": _FieldSpec("Cypher limit", "items", "int"),
+    "prepared_spells": _FieldSpec("Prepared spells", "items", "int"),
     "recovery_bonus": _FieldSpec("Recovery bonus", "pools", "int"),
     "armor_cost_reduction": _FieldSpec("Armor cost reduction", "edit", "int"),
     "starting_points": _FieldSpec("Starting points", "pools", "int"),
@@ -101,14 +103,6 @@ def _excerpt(text: str) -> str:
     return text if len(text) <= _EXCERPT else text[: _EXCERPT - 1] + "…"
 
 
-def _shown(value: object) -> str:
-    if isinstance(value, DamageTrackState):
-        return value.name.lower()
-    if isinstance(value, list):
-        return ", ".join(str(v) for v in value) or "none"
-    return str(value)
-
-
 class SetField(CharacterOperation):
     """Set one plain field of the sheet (`EDITABLE_FIELDS`) to a new value."""
 
@@ -138,7 +132,7 @@ class SetField(CharacterOperation):
                 else f"{spec.label} set to '{shown_new}'"
             )
         else:
-            summary = f"{spec.label} {_shown(old)} → {_shown(new)}"
+            summary = change_phrase(spec.label, old, new)
         return Change(summary, kind=spec.kind)
 
 

@@ -116,6 +116,7 @@ class FightActions:
                 "round's order and the conditions that ended exactly."
             )
         )
+        self._build_players_actions(toolbar)
         self.addToolBar(toolbar)
 
     def _undo_text(self, text: str) -> None:

@@ -16,7 +16,8 @@ from numdesk.model.creature import item_groups
 from numdesk.model.encounter import Combatant
 from numdesk.model.operations.encounter_health import OBJECT_STATE_WORDS
 from numdesk.rules.types import Stat
-from numdesk.views.encounter.table import TRACK_WORDS, condition_text, condition_tooltip
+from numdesk.views.encounter.condition_words import condition_text, condition_tooltip
+from numdesk.views.encounter.table import TRACK_WORDS
 
 
 def _t(text: str) -> str:
@@ -41,7 +42,7 @@ def stat_block_html(controller: EncounterController, combatant: Combatant | None
         )
     head = f"<h3>{escape(combatant.name)}</h3>"
     rows = []
-    conditions = ", ".join(condition_text(c) for c in combatant.conditions)
+    conditions = ", ".join(condition_text(controller.encounter, c) for c in combatant.conditions)
     if combatant.side == "npc":
         creature = controller.creature(combatant)
         rows += [
@@ -101,6 +102,7 @@ def stat_block_html(controller: EncounterController, combatant: Combatant | None
         rows += [
             _row("Level", combatant.level),
             _row("Health", f"{combatant.health} / {combatant.max_health}"),
+            _row("Armor", combatant.armor),
         ]
     else:
         rows.append(_row("Level", combatant.level))

@@ -9,7 +9,7 @@ import html
 
 from PySide6.QtCore import QCoreApplication
 
-from numdesk.model.creation import descriptor_effects
+from numdesk.model.creation_effects import descriptor_effects
 from numdesk.model.creature import Creature, item_groups
 from numdesk.model.tables import RollTable
 from numdesk.model.templates import SentenceTemplate, TierAbilities, TypeTemplate

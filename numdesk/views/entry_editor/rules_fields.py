@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QPushButton,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -32,7 +33,7 @@ from numdesk.rules.house_rules import FIELDS_BY_NAME, derive_profile, profile_ch
 from numdesk.rules.profiles import BUILTIN_PROFILES, Profile
 from numdesk.rules.types import SkillLevel
 from numdesk.views.entry_editor.fields import Field
-from numdesk.views.theme import dim
+from numdesk.views.theme import dim, mark_error
 
 translate = QCoreApplication.translate
 
@@ -150,6 +151,9 @@ class RulesSwitchesField(Field):
         self.inputs: dict[str, QWidget] = {}
         self.hints: dict[str, QLabel] = {}
         self.levels: dict[SkillLevel, QCheckBox] = {}
+        #: stored changes no widget can show (unknown to this numdesk, or a value that
+        #: does not fit): kept as they are in every value this field gives
+        self.kept: dict[str, Any] = {}
         self._loading = False
         super().__init__(name, label)
 
@@ -159,6 +163,20 @@ class RulesSwitchesField(Field):
         holder = QWidget()
         column = QVBoxLayout(holder)
         column.setContentsMargins(0, 0, 0, 0)
+        self.kept_box = QWidget()
+        kept_row = QHBoxLayout(self.kept_box)
+        kept_row.setContentsMargins(0, 0, 0, 0)
+        self.kept_note = QLabel()
+        self.kept_note.setObjectName("keptSettings")
+        self.kept_note.setWordWrap(True)
+        mark_error(self.kept_note)
+        self.remove_kept = QPushButton(translate("RulesSet", "Remove these settings"))
+        self.remove_kept.setObjectName("removeKeptSettings")
+        self.remove_kept.clicked.connect(self._remove_kept)
+        kept_row.addWidget(self.kept_note, 1)
+        kept_row.addWidget(self.remove_kept)
+        self.kept_box.hide()
+        column.addWidget(self.kept_box)
         for title, rows in GROUPS:
             box = QGroupBox(translate("RulesSet", title))
             form = QFormLayout(box)
@@ -207,6 +225,8 @@ class RulesSwitchesField(Field):
             row = QHBoxLayout(widget)
             row.setContentsMargins(0, 0, 0, 0)
             for level in SkillLevel:
+                if level is SkillLevel.PRACTICED:
+                    continue  # in every rules set: no training, eases nothing
                 box = QCheckBox(translate("RulesSet", level.value.capitalize()))
                 box.setObjectName(f"level_{level.value}")
                 if level in (SkillLevel.INABILITY, SkillLevel.TRAINED):
@@ -224,20 +244,39 @@ class RulesSwitchesField(Field):
     # -- loading and parsing ------------------------------------------------------------
 
     def load_entry(self, entry: Any) -> None:
-        """Show the set's rules: its base with its changes (a bad change shows the base)."""
+        """Show the set's rules: its base with the changes that fit; the others are
+        named above the switches and kept (`kept`)."""
         self.base = BUILTIN_PROFILES.get(entry.base, BUILTIN_PROFILES["cypher"])
-        try:
-            rules = derive_profile(self.base, "preview", "preview", entry.changes)
-        except RulesError:
-            rules = self.base
-        self._show(rules)
+        self.load(entry.changes)
 
     def load(self, value: Any) -> None:
-        try:
-            rules = derive_profile(self.base, "preview", "preview", value)
-        except RulesError:
-            rules = self.base
-        self._show(rules)
+        usable: dict[str, Any] = {}
+        self.kept = {}
+        problems: list[str] = []
+        for key, change in dict(value).items():
+            try:
+                derive_profile(self.base, "preview", "preview", {key: change})
+            except RulesError as err:
+                self.kept[key] = change
+                problems.append(err.message)
+            else:
+                usable[key] = change
+        self._show(derive_profile(self.base, "preview", "preview", usable))
+        self.kept_note.setText(
+            translate(
+                "RulesSet",
+                "This set also holds settings this numdesk cannot use; they are kept as "
+                "they are, and the set cannot be played or changed until they are "
+                "removed: {0}",
+            ).format(" ".join(problems))
+        )
+        self.kept_box.setVisible(bool(self.kept))
+
+    def _remove_kept(self) -> None:
+        """The user chose to drop the settings this numdesk cannot use."""
+        self.kept = {}
+        self.kept_box.hide()
+        self._commit()
 
     def _show(self, rules: Profile) -> None:
         self._loading = True
@@ -288,11 +327,12 @@ class RulesSwitchesField(Field):
         return out
 
     def parse(self) -> Any:
+        """The set's changes: what the switches show, with the `kept` ones it cannot."""
         try:
             rules = derive_profile(self.base, "preview", "preview", self.values())
         except RulesError as err:
             raise DomainError(err.message, self.name) from None
-        return profile_changes(self.base, rules)
+        return {**self.kept, **profile_changes(self.base, rules)}
 
     def _changed(self) -> None:
         if self._loading:

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QCoreApplication
 
 from numdesk.model.errors import DomainError
+from numdesk.model.items import GearKind
 from numdesk.model.kinds import EntryKind, ModelObject, kind_of
 from numdesk.model.limits import LimitError, check_limits, range_of
 from numdesk.model.rules_set import RulesSet
@@ -26,6 +27,7 @@ from numdesk.rules.types import (
     AbilitySource,
     ArmorCategory,
     SkillLevel,
+    SpellTier,
     Stat,
     WeaponCategory,
 )
@@ -209,7 +211,14 @@ FORMS: dict[EntryKind, Callable[[], list[Field]]] = {
     ],
     EntryKind.EQUIPMENT: lambda: [
         _name(),
+        ChoiceField("kind", translate("EntryEditor", "&Kind"), enum_choices(GearKind)),
         IntField("quantity", translate("EntryEditor", "&Quantity"), *_span("Equipment.quantity")),
+        OptionalIntField(
+            "level",
+            translate("EntryEditor", "&Level"),
+            1,
+            translate("EntryEditor", "blank: none"),
+        ),
         LineField("price", translate("EntryEditor", "&Price")),
         TextField("description", translate("EntryEditor", "Descri&ption")),
     ],
@@ -225,6 +234,21 @@ FORMS: dict[EntryKind, Callable[[], list[Field]]] = {
             translate("EntryEditor", "blank: by category"),
         ),
         LineField("range", translate("EntryEditor", "&Range")),
+        LineField(
+            "kind", translate("EntryEditor", "&Kind when not a weapon (e.g. natural attack)")
+        ),
+        OptionalIntField(
+            "steps",
+            translate("EntryEditor", "&Eased (+) or hindered (−) steps"),
+            -5,
+            translate("EntryEditor", "blank: by its weight"),
+        ),
+        ChoiceField(
+            "skill",
+            translate("EntryEditor", "Skill it ro&lls with"),
+            enum_choices(SkillLevel, True),
+        ),
+        LineField("price", translate("EntryEditor", "&Price")),
         BoolField(
             "freely_usable",
             translate("EntryEditor", "Freely usable (otherwise attacks are hindered 1 step)"),
@@ -241,7 +265,10 @@ FORMS: dict[EntryKind, Callable[[], list[Field]]] = {
             translate("EntryEditor", "blank: by category"),
         ),
         IntField("speed_cost", translate("EntryEditor", "&Speed cost"), *_span("Armor.speed_cost")),
+        BoolField("worn", translate("EntryEditor", "&Worn")),
+        LineField("kind", translate("EntryEditor", "&Kind when not armor (e.g. special ability)")),
         KindArmorField("against", translate("EntryEditor", "Extra Armor a&gainst kinds")),
+        LineField("price", translate("EntryEditor", "&Price")),
         TextField("notes", translate("EntryEditor", "No&tes")),
     ],
     EntryKind.SHIELD: lambda: [
@@ -266,12 +293,23 @@ FORMS: dict[EntryKind, Callable[[], list[Field]]] = {
         LineField("cost_text", translate("EntryEditor", "Cost as &written (e.g. 2+ Intellect)")),
         ChoiceField("kind", translate("EntryEditor", "&Kind"), enum_choices(AbilityKind)),
         IntField("tier", translate("EntryEditor", "&Tier"), *_span("Ability.tier")),
+        ChoiceField(
+            "spell_tier",
+            translate("EntryEditor", "Spe&ll tier (blank: not a spell)"),
+            enum_choices(SpellTier, optional=True),
+        ),
         ChoiceField("source", translate("EntryEditor", "&From"), enum_choices(AbilitySource)),
+        LineField("range", translate("EntryEditor", "&Range (blank: as its text says)")),
         TextField("description", translate("EntryEditor", "Descri&ption")),
     ],
     EntryKind.SKILL: lambda: [
         _name(),
         ChoiceField("level", translate("EntryEditor", "&Level"), enum_choices(SkillLevel)),
+        ChoiceField(
+            "stat",
+            translate("EntryEditor", "&Stat (blank: as the task says)"),
+            enum_choices(Stat, optional=True),
+        ),
         TextField("description", translate("EntryEditor", "Descri&ption")),
     ],
     EntryKind.TYPE: _type,

@@ -23,7 +23,7 @@ from PySide6.QtCore import (
     Qt,
 )
 
-from numdesk.model.entry_kind import EntryKind
+from numdesk.model.entry_kind import EntryKind, NewerKind
 from numdesk.model.summary import EntrySummary
 from numdesk.rules.profiles import PROFILES
 
@@ -54,8 +54,11 @@ class Column(IntEnum):
     TAGS = 5
 
 
-def kind_label(kind: EntryKind) -> str:
-    """The name of a kind as the user reads it."""
+def kind_label(kind: EntryKind | NewerKind) -> str:
+    """The name of a kind as the user reads it (an entry of a kind only a newer numdesk
+    knows is listed as made by one)."""
+    if isinstance(kind, NewerKind):
+        return QCoreApplication.translate("EntryKind", "Made by a newer numdesk")
     labels = {
         EntryKind.CHARACTER: QT_TRANSLATE_NOOP("EntryKind", "Character"),
         EntryKind.CREATURE: QT_TRANSLATE_NOOP("EntryKind", "Creature / NPC"),

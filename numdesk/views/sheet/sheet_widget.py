@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from numdesk.controllers.character import CharacterController
 from numdesk.model.character import Character
 from numdesk.model.errors import DomainError
+from numdesk.model.limits import text_limit
 from numdesk.model.operations import SetField, SetPool, SetWounds
 from numdesk.model.operations.base import Operation
 from numdesk.model.operations.conditions import task_hindrance, track_problem
@@ -70,6 +71,7 @@ NUMBER_FIELDS = (
     ("cypherLimitEdit", "cypher_limit", "cypherLimitError"),
     ("initiativeBonusEdit", "initiative_bonus", "numbersError"),
     ("stressEdit", "stress", "numbersError"),
+    ("preparedSpellsEdit", "prepared_spells", "numbersError"),
 )
 STORY_FIELDS = (
     ("backgroundEdit", "background"),
@@ -90,7 +92,6 @@ REFLOW_ROWS = (
     "devicesRow",
     "armsRow",
     "gearRow",
-    "companionsRow",
     "extrasRow",
     "shiftsRow",
     "healthRow",
@@ -184,6 +185,7 @@ class SheetWidget(QWidget):
         for name, spec in LIST_SPECS.items():
             editor = child(self.form, ItemListEditor, f"{name}Editor")
             editor.setup(controller, spec)
+            editor.rollRequested.connect(self.play_panel.open_task)
             self.list_editors[name] = editor
         self.ability_links = AbilityLinkBar(self.list_editors["abilities"], controller)
         self.ability_links.openEntryRequested.connect(self.openEntryRequested)
@@ -247,16 +249,22 @@ class SheetWidget(QWidget):
         read: Callable[[Character], Any],
         make_op: Callable[[str], Operation[Character]],
         error: str,
+        max_length: int | None = None,
     ) -> None:
         self.bindings.append(
-            FieldBinding(self.controller, widget, read, make_op, self._error(error))
+            FieldBinding(self.controller, widget, read, make_op, self._error(error), max_length)
         )
 
     def _bind_fields(self) -> None:
         for widget_name, field, error in TEXT_FIELDS:
-            self._bind(self.line(widget_name), _attr(field), _set_text(field), error)
+            edit = self.line(widget_name)
+            self._bind(edit, _attr(field), _set_text(field), error, text_limit(field))
         self._bind(
-            self.line("currencyEdit"), _attr("currency"), _set_text("currency"), "numbersError"
+            self.line("currencyEdit"),
+            _attr("currency"),
+            _set_text("currency"),
+            "numbersError",
+            text_limit("currency"),
         )
         for widget_name, field, error in NUMBER_FIELDS:
             edit = self.line(widget_name)
@@ -490,7 +498,10 @@ class SheetWidget(QWidget):
             "power_shifts",
         ):
             order += self.list_editors[name].focus_chain()
-        order += [self.line(n) for n in ("currencyEdit", "initiativeBonusEdit", "stressEdit")]
+        order += [
+            self.line(n)
+            for n in ("currencyEdit", "initiativeBonusEdit", "stressEdit", "preparedSpellsEdit")
+        ]
         order += [child(self.form, QPlainTextEdit, n) for n, _f in STORY_FIELDS]
         for first, second in itertools.pairwise(order):
             QWidget.setTabOrder(first, second)

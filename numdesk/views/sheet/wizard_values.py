@@ -11,15 +11,17 @@ from __future__ import annotations
 from PySide6.QtWidgets import (
     QFormLayout,
     QGridLayout,
+    QHBoxLayout,
     QLabel,
     QSpinBox,
     QVBoxLayout,
+    QWidget,
     QWizardPage,
 )
 
 from numdesk.model.creation import (
-    CreationChoices,
-    descriptor_effects,
+    character_abilities,
+    edge_problems,
     extra_points_total,
     extra_problems,
     open_edges_note,
@@ -27,7 +29,8 @@ from numdesk.model.creation import (
     prefill,
     value_problems,
 )
-from numdesk.model.templates import SentenceTemplate
+from numdesk.model.creation_choices import CreationChoices
+from numdesk.model.creation_effects import pool_changes, type_edges
 from numdesk.rules.types import Stat
 from numdesk.views.plain_text import allow_rich
 from numdesk.views.sheet.style import set_role
@@ -86,6 +89,7 @@ class ValuesPage(QWizardPage):
         self.spins: dict[Stat, QSpinBox] = {}
         self.bonus_labels: dict[Stat, QLabel] = {}
         self.pool_labels: dict[Stat, QLabel] = {}
+        self.own_bonus: dict[Stat, QSpinBox] = {}
         for row, stat in enumerate(Stat, start=1):
             caption = QLabel(word(stat.value.capitalize()), self)
             base = _spin(self, 40, optional=True)
@@ -97,12 +101,23 @@ class ValuesPage(QWizardPage):
             spin.setObjectName(f"points_{stat.value}")
             bonus, result = QLabel(self), QLabel(self)
             allow_rich(result)  # a number in bold
-            for widget in (base, edge, spin):
+            own = QSpinBox(self)
+            own.setRange(-10, 10)
+            own.setMaximumWidth(90)
+            own.setObjectName(f"own_bonus_{stat.value}")
+            own.setToolTip(self.tr("The Pool bonus your descriptor gives, from your rulebook"))
+            bonus_cell = QWidget(self)
+            cell_row = QHBoxLayout(bonus_cell)
+            cell_row.setContentsMargins(0, 0, 0, 0)
+            cell_row.addWidget(own)
+            cell_row.addWidget(bonus, 1)
+            for widget in (base, edge, spin, own):
                 widget.valueChanged.connect(self._update)
-            for column, cell in enumerate((caption, base, edge, bonus, spin, result)):
+            for column, cell in enumerate((caption, base, edge, bonus_cell, spin, result)):
                 grid.addWidget(cell, row, column)
             self.bases[stat], self.edges[stat], self.spins[stat] = base, edge, spin
             self.bonus_labels[stat], self.pool_labels[stat] = bonus, result
+            self.own_bonus[stat] = own
         layout.addLayout(grid)
         self.points_left = QLabel(self)
         layout.addWidget(self.points_left)
@@ -115,7 +130,13 @@ class ValuesPage(QWizardPage):
         form.addRow(self.tr("E&ffort"), self.effort)
         form.addRow(self.tr("&Cypher limit"), self.cypher_limit)
         form.addRow(self.tr("&Shins (money)"), self.shins)
-        for spin in (self.free_points, self.effort, self.cypher_limit, self.shins):
+        for name, spin in (
+            ("free_points", self.free_points),
+            ("effort", self.effort),
+            ("cypher_limit", self.cypher_limit),
+            ("shins", self.shins),
+        ):
+            spin.setObjectName(name)
             spin.valueChanged.connect(self._update)
         layout.addLayout(form)
         self.error = QLabel(self)
@@ -133,7 +154,7 @@ class ValuesPage(QWizardPage):
             prefill(choices)
             for stat in Stat:
                 _set(self.bases[stat], choices.pools[stat])
-                self.edges[stat].setValue(choices.edges[stat] or 0)
+                self.edges[stat].setValue(0)
                 self.spins[stat].setValue(0)
             _set(self.free_points, choices.free_points)
             _set(self.effort, choices.effort)
@@ -141,12 +162,30 @@ class ValuesPage(QWizardPage):
             _set(self.shins, choices.shins)
         self._update()
 
+    def _show_decided_edges(self, choices: CreationChoices) -> None:
+        """Edges the type gives (or its Edge choice, as answered) are shown, not typed."""
+        decided, _where = type_edges(choices)
+        open_type = decided is None and not _where
+        for stat in Stat:
+            spin = self.edges[stat]
+            spin.setEnabled(open_type)
+            if decided is not None:
+                spin.blockSignals(True)
+                spin.setValue(decided[stat])
+                spin.blockSignals(False)
+        own = choices.template("descriptor") is None and bool(choices.parts["descriptor"].name)
+        for stat in Stat:
+            self.own_bonus[stat].setVisible(own)
+
     def fill(self, choices: CreationChoices) -> None:
         """Put this page's values into `choices`."""
         for stat in Stat:
             choices.pools[stat] = _value(self.bases[stat])
-            choices.edges[stat] = self.edges[stat].value()
+            edge = self.edges[stat]
+            choices.edges[stat] = edge.value() if edge.isEnabled() else None
             choices.extra[stat] = self.spins[stat].value()
+            own = self.own_bonus[stat]
+            choices.own_bonus[stat] = own.value() if not own.isHidden() else 0
         choices.free_points = _value(self.free_points)
         choices.effort = _value(self.effort)
         choices.cypher_limit = _value(self.cypher_limit)
@@ -154,9 +193,10 @@ class ValuesPage(QWizardPage):
 
     def problems(self) -> list[str]:
         choices = self._wizard.choices_so_far()
-        return value_problems(choices) + extra_problems(choices)
+        return value_problems(choices) + edge_problems(choices) + extra_problems(choices)
 
     def _update(self) -> None:
+        self._show_decided_edges(self._wizard.choices_so_far())
         choices = self._wizard.choices_so_far()
         bonus = pool_bonus(choices)
         total = extra_points_total(choices)
@@ -190,16 +230,9 @@ class ValuesPage(QWizardPage):
         self.completeChanged.emit()
 
     def _bonus_text(self, choices: CreationChoices, stat: Stat) -> str:
-        parts = []
-        for part in ("descriptor", "focus", "flavor"):
-            template = choices.template(part)
-            if not isinstance(template, SentenceTemplate):
-                continue
-            for effect in descriptor_effects(template):
-                amount = effect.pool_bonus.get(stat)
-                if amount:
-                    parts.append(f"{amount:+d} ({effect.name or template.name})")
-        return ", ".join(parts) or "—"
+        changes = pool_changes(choices, character_abilities(choices))
+        parts = [f"{amount:+d} ({source})" for s, amount, source in changes if s is stat and amount]
+        return ", ".join(parts) or ("" if not self.own_bonus[stat].isHidden() else "—")
 
     def isComplete(self) -> bool:
         return not self.problems()

@@ -1,0 +1,125 @@
+"""The table link from the menus: a GM hosting from the app with a real player process,
+and a player joining from the app a real host process that shows a fight."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import QMessageBox, QWidget
+from pytestqt.qtbot import QtBot
+
+from numdesk.model.character import Character
+from numdesk.model.encounter import Combatant, Encounter
+from numdesk.store import Library
+from numdesk.views.table.join_dialog import JoinDialog
+from tests.link import procs
+from tests.views.main_window_helpers import (
+    answer_next_dialog,
+    make_controller,
+    make_window,
+    type_and_accept,
+)
+
+WAIT_MS = int(procs.WAIT * 1000)
+
+
+def _library_with(path: Path, *objs: object) -> Path:
+    with Library.create(path, starter=False) as lib:
+        lib.save_many(objs)  # type: ignore[arg-type]
+    return path
+
+
+def _join_with(address: str, code: str, name: str = "Ana"):  # type: ignore[no-untyped-def]
+    def act(dialog: QWidget) -> None:
+        assert isinstance(dialog, JoinDialog)
+        dialog.address.setText(address)
+        dialog.code.setText(code)
+        dialog.player.setText(name)
+        dialog.join_button.click()
+
+    return act
+
+
+def test_a_gm_hosts_from_the_menu_and_a_player_process_brings_a_character(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    controller = make_controller(tmp_path)
+    window = make_window(qtbot, controller)
+    menu = window.table_menu
+    menu._listen = False  # no multicast on the test machine: the address is typed
+    answer_next_dialog(qtbot, type_and_accept("Friday"))
+    menu.host_action.trigger()
+    link = menu.link
+    qtbot.waitUntil(lambda: link.port != 0, timeout=WAIT_MS)
+    table = menu.table_window
+    assert table is not None and table.isVisible()
+    assert link.code in table.code.text()
+    ana = Character("Ana Vell", profile="cypher", player="Ana")
+    player = _library_with(tmp_path / "ana.numdesk", ana)
+    joined = procs.join(player, link.port, "Ana Vell", code=link.code.lower())
+    joined.wait_for("joined 'Friday'")
+    qtbot.waitUntil(lambda: link.people == ["Ana"], timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: controller.library.has(ana.uid), timeout=WAIT_MS)
+    assert "Ana" in menu.status.text() and "Friday" in menu.status.text()
+    # a change made in the GM's app reaches the player's library
+    sheet = controller.library.characters.load(ana.uid)
+    assert sheet.name == "Ana Vell"
+    procs.edit(controller.path, "Ana Vell", "xp=4").wait_for("done")
+    with Library.open(player, create=False) as lib:
+        qtbot.waitUntil(lambda: lib.characters.load(ana.uid).xp == 4, timeout=WAIT_MS)
+    link.leave()
+    assert joined.wait() == 0
+    assert not link.role and menu.host_action.isEnabled()
+
+
+def test_a_player_joins_from_the_menu_and_follows_the_fight_without_hidden_foes(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    ana = Character("Ana Vell", profile="cypher", player="Ana")
+    fight = Encounter(
+        "Ambush",
+        profile="cypher",
+        combatants=[
+            Combatant("Ana Vell", side="pc", source_uid=ana.uid, initiative=12),
+            Combatant("Abomination", level=4, health=20, max_health=20),
+            Combatant("Lurker in the dark", level=3, health=9, max_health=9, hidden=True),
+        ],
+    )
+    gm = _library_with(tmp_path / "gm.numdesk", Character(ana.name, uid=ana.uid), fight)
+    host, port = procs.host(gm, "--fight", "Ambush")
+    controller = make_controller(tmp_path)
+    controller.library.characters.save(ana)
+    window = make_window(qtbot, controller)
+    menu = window.table_menu
+    menu._listen = False
+    answer_next_dialog(qtbot, _join_with(f"127.0.0.1:{port}", "k7m q2p"), JoinDialog)
+    menu.join_action.trigger()
+    link = menu.link
+    qtbot.waitUntil(lambda: link.view is not None, timeout=WAIT_MS)
+    table = menu.table_window
+    assert table is not None
+    qtbot.waitUntil(lambda: table.display.isVisible(), timeout=WAIT_MS)
+    assert [s.name for s in link.view.seats] == ["Ana Vell", "Abomination"]
+    table.display.repaint()
+    painted = " ".join(table.display.painted_texts)
+    assert "Abomination" in painted and "Lurker" not in painted
+    host.wait_for("Ana joined")
+    host.stop()
+    qtbot.waitUntil(lambda: not link.role, timeout=WAIT_MS)
+
+
+def test_a_wrong_code_is_said_next_to_the_menu(qtbot: QtBot, tmp_path: Path) -> None:
+    gm = _library_with(tmp_path / "gm.numdesk")
+    host, port = procs.host(gm)
+    controller = make_controller(tmp_path)
+    ana = Character("Ana Vell", player="Ana")
+    controller.library.characters.save(ana)
+    window = make_window(qtbot, controller)
+    window.table_menu._listen = False
+    answer_next_dialog(qtbot, _join_with(f"127.0.0.1:{port}", "WRONG1"), JoinDialog)
+    box = answer_next_dialog(qtbot, lambda d: d.accept(), QMessageBox)
+    window.table_menu.join_action.trigger()
+    qtbot.waitUntil(lambda: box.done, timeout=WAIT_MS)
+    assert "refused the join code" in " ".join(box.seen)
+    host.wait_for("wrong join code")
+    host.stop()
