@@ -205,11 +205,7 @@ def _pc_item(a: SourceActor, ch: Character, item: SourceItem) -> None:
                     f"'{name}' was trained and an inability at once; kept as inability.",
                 )
         elif level <= 0:
-            a.moved(
-                f"{item.where}.skillLevel",
-                f"the practiced skill '{name}'",
-                f"Practiced skill: {name}",
-            )
+            ch.skills.append(Skill(name, SkillLevel.PRACTICED, notes))  # listed, no training
         else:
             ch.skills.append(
                 Skill(

@@ -74,6 +74,8 @@ RANGES: dict[str, Range] = {
     "Ability.tier": Range(1, 6, "An ability's tier"),
     "TierAbilities.tier": Range(1, 6, "A tier"),
     "Equipment.quantity": Range(0, 9_999, "A quantity"),
+    "Equipment.level": _LEVEL,
+    "Weapon.steps": Range(-5, 5, "Steps eased or hindered"),
     "SentenceTemplate.extra_points": Range(0, 20, "Extra points"),
     "Follower.acquired_at_tier": Range(1, 6, "The tier a follower joined at"),
     "RollTable.die": Range(2, 1_000, "A table's die"),
