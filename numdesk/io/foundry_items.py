@@ -226,9 +226,9 @@ def weapon(name: str, sys: dict[str, Any]) -> Weapon:
     notes = [html_text(value(sys, "notes", "notes", "")), html_text(sys.get("description"))]
     return Weapon(
         name=name,
-        category=WeaponCategory(weight) if weight else WeaponCategory.MEDIUM,
+        category=WeaponCategory(weight) if weight else WeaponCategory.NONE,
         damage=max(0, as_int(value(sys, "damage", "damage", 0))),
-        range=str(value(sys, "range", "range", "") or "").strip() or "immediate",
+        range=str(value(sys, "range", "range", "") or "").strip(),  # blank: not said
         notes="\n".join(n for n in notes if n),
         kind="" if weight else kind,
         steps=attack_steps(sys),

@@ -118,7 +118,10 @@ def priced(name: str, price: str) -> str:
 
 
 def weapon_damage_text(weapon: Weapon) -> str:
-    """The weapon's own damage, else its category's (G14)."""
+    """The weapon's own damage, else its category's (G14); "—" for an attack of no weight
+    with no damage of its own."""
+    if weapon.damage is None and weapon.category is WeaponCategory.NONE:
+        return "—"
     damage = weapon.damage if weapon.damage is not None else weapon_damage(weapon.category)
     return str(damage)
 
