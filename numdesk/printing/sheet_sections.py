@@ -123,7 +123,7 @@ def attacks(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
     """Weapons: category, damage and range."""
     columns = [
         Column(tr("Weapon")),
-        Column(tr("Type"), width=44),
+        Column(tr("Type"), width=64),
         Column(tr("Damage"), width=38, align="center"),
         Column(tr("Range"), width=52),
     ]
@@ -157,7 +157,7 @@ def armor(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
         if profile.armor_subtracts:
             columns = [
                 Column(tr("Armor")),
-                Column(tr("Type"), width=44),
+                Column(tr("Type"), width=60),
                 Column(tr("Armor"), width=34, align="center"),
                 Column(tr("Speed cost"), width=46, align="center"),
             ]
@@ -173,7 +173,7 @@ def armor(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
         else:
             columns = [
                 Column(tr("Armor")),
-                Column(tr("Type"), width=44),
+                Column(tr("Type"), width=60),
                 Column(tr("Defense"), width=96),
             ]
             data = [
