@@ -14,7 +14,7 @@ from typing import Any
 
 from numdesk.model.abilities import Ability, Skill
 from numdesk.model.creature import CreatureItem
-from numdesk.model.items import Armor, Artifact, Cypher, Equipment, Oddity, Weapon
+from numdesk.model.items import Armor, Artifact, Cypher, CypherType, Equipment, Oddity, Weapon
 from numdesk.rules.types import AbilityKind, ArmorCategory, SkillLevel, Stat, WeaponCategory
 
 _SKILL_LEVELS = {
@@ -23,6 +23,10 @@ _SKILL_LEVELS = {
     "trained": SkillLevel.TRAINED,
     "specialized": SkillLevel.SPECIALIZED,
 }
+#: cypher types by the names the Numenera system writes
+CYPHER_TYPES = {t.value: t for t in CypherType}
+#: the Cypher System's cypher type, `basic.type[0]`: 0 none, 1 subtle, 2 manifest
+_CYPHER_FORMS = {1: CypherType.SUBTLE, 2: CypherType.MANIFEST}
 #: armor types that say nothing beyond "this is armor"
 _PLAIN_ARMOR = {"", "n/a", "armor"}
 _STATS = {s.value: s for s in Stat}
@@ -135,7 +139,16 @@ def _level(sys: dict[str, Any]) -> tuple[int | None, str]:
 
 def cypher(name: str, sys: dict[str, Any]) -> Cypher:
     level, dice = _level(sys)
-    return Cypher(name=name, level=level, level_dice=dice, effect=html_text(sys.get("description")))
+    found = Cypher(
+        name=name, level=level, level_dice=dice, effect=html_text(sys.get("description"))
+    )
+    kind = value(sys, "type", "cypherType", None)
+    if isinstance(kind, list) and len(kind) == 2:  # [none/subtle/manifest, fantastic]
+        found.cypher_type = _CYPHER_FORMS.get(as_int(kind[0]))
+        found.fantastic = as_int(kind[1]) == 1
+    elif isinstance(kind, str):
+        found.cypher_type = CYPHER_TYPES.get(kind.strip().lower())
+    return found
 
 
 def artifact(name: str, sys: dict[str, Any]) -> Artifact:

@@ -18,6 +18,17 @@ def new_uid() -> str:
     return uuid.uuid4().hex
 
 
+class CypherType(StrEnum):
+    """What kind of cypher it is: subtle (no physical form) or manifest (an object), as
+    the Cypher System sorts them, or anoetic (simple to use) or occultic (strange and
+    dangerous, counting double against the limit in Numenera)."""
+
+    SUBTLE = "subtle"
+    MANIFEST = "manifest"
+    ANOETIC = "anoetic"
+    OCCULTIC = "occultic"
+
+
 @dataclass
 class Cypher:
     """A single-use device (RULES.md G17). `level_dice` is e.g. "1d6+2" for library entries."""
@@ -30,6 +41,10 @@ class Cypher:
     #: False while the character does not know what it is (`unidentified_name` is shown)
     identified: bool = True
     unidentified_name: str = ""
+    #: subtle, manifest, anoetic or occultic; None when the source does not say
+    cypher_type: CypherType | None = None
+    #: a fantastic cypher (openly magical or impossible), a Cypher System distinction
+    fantastic: bool = False
     uid: str = field(default_factory=new_uid)
 
 

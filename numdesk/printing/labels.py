@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from numdesk.model.abilities import Ability, Skill
 from numdesk.model.character import Character
-from numdesk.model.items import Armor, Weapon, worn
+from numdesk.model.items import Armor, Cypher, CypherType, Weapon, worn
 from numdesk.printing.canvas import tr
 from numdesk.rules.damage import armor_value
 from numdesk.rules.defense import block_ease, dodge_hinder
@@ -154,6 +154,20 @@ def weapon_use_text(weapon: Weapon) -> str:
 def armor_type_text(armor: Armor) -> str:
     """Its weight, or what it is when it is not armor of a weight (a special ability)."""
     return armor.kind or category_label(armor.category)
+
+
+def cypher_type_text(cypher: Cypher) -> str:
+    """ "Manifest, fantastic", "Subtle", "Occultic", or "" when nothing is known."""
+    names = {
+        CypherType.SUBTLE: tr("Subtle"),
+        CypherType.MANIFEST: tr("Manifest"),
+        CypherType.ANOETIC: tr("Anoetic"),
+        CypherType.OCCULTIC: tr("Occultic"),
+    }
+    parts = [names[cypher.cypher_type]] if cypher.cypher_type is not None else []
+    if cypher.fantastic:
+        parts.append(tr("fantastic") if parts else tr("Fantastic"))
+    return ", ".join(parts)
 
 
 def armor_number(armor: Armor) -> int:

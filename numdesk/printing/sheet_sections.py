@@ -32,6 +32,7 @@ from numdesk.printing.labels import (
     armor_defense_text,
     armor_number,
     armor_type_text,
+    cypher_type_text,
     modifiers_text,
     priced,
     skill_level_label,
@@ -235,7 +236,8 @@ def cyphers(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
     for cypher in ch.cyphers:
         level = str(cypher.level) if cypher.level is not None else cypher.level_dice
         right = tr("Level {level}").format(level=level) if level else ""
-        body.extend(entry_rows(c, width, shown_name(cypher), right, cypher.form, cypher.effect))
+        meta = " · ".join(t for t in (cypher_type_text(cypher), cypher.form) if t)
+        body.extend(entry_rows(c, width, shown_name(cypher), right, meta, cypher.effect))
     if blank:
         body.extend(pencil_rows(max(limit - count, 0) * 2))
     elif not ch.cyphers:

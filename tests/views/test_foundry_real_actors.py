@@ -9,7 +9,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from numdesk.model.items import GearKind, in_use
+from numdesk.model.items import CypherType, GearKind, in_use
 from numdesk.model.operations import worn_armor
 from numdesk.rules.types import SkillLevel, SpellTier, Stat
 from numdesk.store import Library
@@ -201,3 +201,38 @@ def test_practiced_skills_ammo_materials_levels_and_attack_and_armor_values_have
     assert [(e.kind, e.level) for e in back.equipment] == [(e.kind, e.level) for e in pc.equipment]
     assert [(w.steps, w.skill) for w in back.weapons] == [(w.steps, w.skill) for w in pc.weapons]
     assert [(a.worn, a.kind) for a in back.armor] == [(a.worn, a.kind) for a in pc.armor]
+
+
+def test_cypher_types_are_a_field_in_both_systems(
+    qtbot: QtBot, library: Library, tmp_path: Path
+) -> None:
+    pc = import_real(library, "cs3-pc-t3-adept-scifi-impaired.json")
+    kinds = {c.name: (c.cypher_type, c.fantastic) for c in pc.cyphers}
+    assert kinds == {
+        "Manipulation beam": (CypherType.MANIFEST, True),
+        "Stim": (CypherType.SUBTLE, False),
+        "Detonation (flash)": (CypherType.MANIFEST, False),
+    }
+    glaive = import_real(library, "num-pc-glaive.json")
+    assert [c.cypher_type for c in glaive.cyphers] == [
+        CypherType.ANOETIC,
+        CypherType.ANOETIC,
+        CypherType.OCCULTIC,
+    ]
+    assert "anoetic" not in glaive.notes and "occultic" not in glaive.notes
+
+    _controller, sheet = open_sheet(qtbot, library, pc.uid)
+    model = sheet.list_editors["cyphers"].model
+    row = [c.name for c in model.items()].index("Manipulation beam")
+    assert model.index(row, _column(sheet, "cyphers", "Type")).data() == "manifest"
+    fantastic = model.index(row, _column(sheet, "cyphers", "Fantastic"))
+    assert fantastic.data(Qt.ItemDataRole.CheckStateRole) == Qt.CheckState.Checked
+
+    text = printed(library.path, pc.name, tmp_path / "ysolde.pdf")
+    assert "Level 4 Manifest, fantastic Level: 1d6 + 2" in text  # Manipulation beam
+    assert "Subtle" in text
+    numenera = printed(library.path, glaive.name, tmp_path / "sarn.pdf")
+    assert "Occultic" in numenera and "Anoetic" in numenera
+
+    back = exchanged_character(library.path, tmp_path, pc.name)
+    assert {c.name: (c.cypher_type, c.fantastic) for c in back.cyphers} == kinds

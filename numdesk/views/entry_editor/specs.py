@@ -13,7 +13,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QCoreApplication
 
 from numdesk.model.errors import DomainError
-from numdesk.model.items import GearKind
+from numdesk.model.items import CypherType, GearKind
 from numdesk.model.kinds import EntryKind, ModelObject, kind_of
 from numdesk.model.limits import LimitError, check_limits, range_of
 from numdesk.model.rules_set import RulesSet
@@ -144,6 +144,10 @@ def _cypher() -> list[Field]:
     return [
         _name(),
         *_device_fields(),
+        ChoiceField(
+            "cypher_type", translate("EntryEditor", "&Type"), enum_choices(CypherType, True)
+        ),
+        BoolField("fantastic", translate("EntryEditor", "F&antastic")),
         TextField("effect", translate("EntryEditor", "&Effect")),
     ]
 

@@ -15,6 +15,7 @@ from numdesk.model.items import (
     Armor,
     Artifact,
     Cypher,
+    CypherType,
     Equipment,
     GearKind,
     Oddity,
@@ -180,6 +181,17 @@ LIST_SPECS: dict[str, ListSpec] = {
             (
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Cypher"), "name", width=150),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Level"), "level", "optint", width=45),
+                Column(
+                    QT_TRANSLATE_NOOP("ItemTableModel", "Type"),
+                    "cypher_type",
+                    "choice",
+                    _enum(CypherType),
+                    optional=True,
+                    width=75,
+                ),
+                Column(
+                    QT_TRANSLATE_NOOP("ItemTableModel", "Fantastic"), "fantastic", "bool", width=62
+                ),
                 Column(
                     QT_TRANSLATE_NOOP("ItemTableModel", "Identified"),
                     "identified",

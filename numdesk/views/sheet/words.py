@@ -41,6 +41,11 @@ WORDS = (
     QT_TRANSLATE_NOOP("GameWords", "equipment"),
     QT_TRANSLATE_NOOP("GameWords", "ammo"),
     QT_TRANSLATE_NOOP("GameWords", "material"),
+    # cypher types
+    QT_TRANSLATE_NOOP("GameWords", "subtle"),
+    QT_TRANSLATE_NOOP("GameWords", "manifest"),
+    QT_TRANSLATE_NOOP("GameWords", "anoetic"),
+    QT_TRANSLATE_NOOP("GameWords", "occultic"),
     # spell tiers
     QT_TRANSLATE_NOOP("GameWords", "low"),
     QT_TRANSLATE_NOOP("GameWords", "mid"),
