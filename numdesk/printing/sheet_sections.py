@@ -124,7 +124,7 @@ def attacks(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
     """Weapons: category, damage and range."""
     columns = [
         Column(tr("Weapon")),
-        Column(tr("Type"), width=44),
+        Column(tr("Type"), width=64),
         Column(tr("Damage"), width=38, align="center"),
         Column(tr("Range"), width=52),
     ]
@@ -158,7 +158,7 @@ def armor(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
         if profile.armor_subtracts:
             columns = [
                 Column(tr("Armor")),
-                Column(tr("Type"), width=44),
+                Column(tr("Type"), width=60),
                 Column(tr("Armor"), width=34, align="center"),
                 Column(tr("Speed cost"), width=46, align="center"),
             ]
@@ -174,7 +174,7 @@ def armor(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
         else:
             columns = [
                 Column(tr("Armor")),
-                Column(tr("Type"), width=44),
+                Column(tr("Type"), width=60),
                 Column(tr("Defense"), width=96),
             ]
             data = [
