@@ -392,10 +392,14 @@ class SheetWidget(QWidget):
         )
         child(self.form, QLabel, "trackEffects").setText(self.tr(effects.summary))
         child(self.form, QLabel, "extrasText").setText(extras_text(character))
-        # the money box is named for the money's own currency (crowns, credits, …)
-        currency = character.currency.strip()
+        # the money box is named for the money's own currency (crowns, credits, …), else
+        # the rules' (shins); the Cypher System has none, so it is the group's to name
+        currency = character.currency.strip() or profile.currency
         child(self.form, QLabel, "shinsLabel").setText(
-            currency.capitalize() if currency else self.tr("S&hins")
+            currency.capitalize() if currency else self.tr("M&oney")
+        )
+        child(self.form, QLineEdit, "currencyEdit").setPlaceholderText(
+            profile.currency or self.tr("your group's currency")
         )
         for severity in SEVERITIES:
             boxes = child(self.form, WoundBoxes, f"{severity}Boxes")
