@@ -79,6 +79,11 @@ def derive_profile(
     switch, and nothing is built.
     """
     start = _builtin(base)
+    if name in BUILTIN_PROFILES:  # entries naming it would play by the built-in instead
+        raise RulesError(
+            f"The id '{name}' is the built-in {BUILTIN_PROFILES[name].label} rules' own; "
+            "a rules set needs an id of its own."
+        )
     label = check_label(label)
     values = {key: _checked(key, value) for key, value in changes.items()}
     return dataclasses.replace(start, name=name, label=label, base=start.name, **values)
