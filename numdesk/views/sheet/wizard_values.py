@@ -31,7 +31,7 @@ from numdesk.model.creation import (
     value_problems,
 )
 from numdesk.model.creation_choices import CreationChoices
-from numdesk.model.creation_effects import pool_changes, type_edges
+from numdesk.model.creation_effects import edge_changes, pool_changes, type_edges
 from numdesk.rules.profiles import get_profile
 from numdesk.rules.types import Stat
 from numdesk.views.plain_text import allow_rich
@@ -120,6 +120,7 @@ class ValuesPage(QWizardPage):
             self.bases[stat], self.edges[stat], self.spins[stat] = base, edge, spin
             self.bonus_labels[stat], self.pool_labels[stat] = bonus, result
             self.own_bonus[stat] = own
+        grid.setColumnStretch(len(titles), 1)  # the columns stay together at the left
         layout.addLayout(grid)
         self.points_left = QLabel(self)
         layout.addWidget(self.points_left)
@@ -249,8 +250,15 @@ class ValuesPage(QWizardPage):
         self.completeChanged.emit()
 
     def _bonus_text(self, choices: CreationChoices, stat: Stat) -> str:
-        changes = pool_changes(choices, character_abilities(choices))
+        """Pool bonuses, and Edge increases (Roach's Scuttler), from the templates."""
+        abilities = character_abilities(choices)
+        changes = pool_changes(choices, abilities)
         parts = [f"{amount:+d} ({source})" for s, amount, source in changes if s is stat and amount]
+        parts += [
+            self.tr("{0:+d} Edge ({1})").format(amount, source)
+            for s, amount, source in edge_changes(choices, abilities)
+            if s is stat and amount
+        ]
         return ", ".join(parts) or ("" if not self.own_bonus[stat].isHidden() else "—")
 
     def isComplete(self) -> bool:
