@@ -68,6 +68,12 @@ def category_label(category: WeaponCategory | ArmorCategory) -> str:
     }[category.value]
 
 
+def money_label(ch: Character) -> str:
+    """The money's name: the character's currency, the rules' (shins), else "Money"."""
+    currency = ch.currency.strip() or get_profile(ch.profile).currency
+    return currency.capitalize() if currency else tr("Money")
+
+
 def ability_cost(ability: Ability) -> str:
     """What the ability costs, as printed at the right of its name ("3 Intellect", "2+")."""
     if ability.cost_text:

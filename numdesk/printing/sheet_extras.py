@@ -26,6 +26,7 @@ from numdesk.printing.labels import (
     ability_cost,
     armor_type_text,
     damage_state_name,
+    money_label,
     skill_level_label,
     skill_title,
     stat_label,
@@ -142,9 +143,8 @@ def lasting_damage(c: Canvas, ch: Character, width: float) -> list[Row]:
 
 
 def money_rows(c: Canvas, ch: Character, width: float) -> list[Row]:
-    """The first money under its own currency name (shins when none), then the others."""
-    label = ch.currency.capitalize() if ch.currency else tr("Shins")
-    rows = label_value_rows(c, label, str(ch.shins), width)
+    """The first money under its own currency name (the rules' when none), then the others."""
+    rows = label_value_rows(c, money_label(ch), str(ch.shins), width)
     for m in ch.money:
         rows.extend(label_value_rows(c, m.currency.capitalize(), str(m.amount), width))
     return rows

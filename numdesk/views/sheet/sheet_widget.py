@@ -396,10 +396,14 @@ class SheetWidget(QWidget):
         second = child(self.form, QLabel, "secondFormText")
         second.setText(detail)
         second.setVisible(bool(detail))
-        # the money box is named for the money's own currency (crowns, credits, …)
-        currency = character.currency.strip()
+        # the money box is named for the money's own currency (crowns, credits, …), else
+        # the rules' (shins); the Cypher System has none, so it is the group's to name
+        currency = character.currency.strip() or profile.currency
         child(self.form, QLabel, "shinsLabel").setText(
-            currency.capitalize() if currency else self.tr("S&hins")
+            currency.capitalize() if currency else self.tr("M&oney")
+        )
+        child(self.form, QLineEdit, "currencyEdit").setPlaceholderText(
+            profile.currency or self.tr("your group's currency")
         )
         for severity in SEVERITIES:
             boxes = child(self.form, WoundBoxes, f"{severity}Boxes")
