@@ -37,6 +37,14 @@ def part_templates(library: Any, part: str, profile: str) -> list[EntrySummary]:
     )
 
 
+def reference_templates_for(profile: str) -> bool:
+    """Whether importing the Cypher System Reference Document brings templates a
+    `profile` character can use (its templates are all of the CSRD's own rules)."""
+    from numdesk.io.csrd import PROFILE
+
+    return family_of(profile) == PROFILE
+
+
 def find_template(
     library: Any, part: str, profile: str, name: str
 ) -> TypeTemplate | SentenceTemplate | None:

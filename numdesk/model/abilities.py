@@ -35,12 +35,16 @@ class Ability:
     For a linked ability `description` is the copy of the entry's text last seen (kept so
     an export, a printout or another library still has it) unless `own_text` says the
     player wrote their own, which the library then never replaces.
+
+    `cost` and `kind` are None when nobody knows them: an ability the player added by
+    name from their rulebook, with no library entry to say. The sheet shows them as
+    unknown and no roll counts an unknown cost as 0.
     """
 
     name: str
-    cost: int = 0
+    cost: int | None = 0
     pool: Stat | None = None
-    kind: AbilityKind = AbilityKind.ACTION
+    kind: AbilityKind | None = AbilityKind.ACTION
     tier: int = 1
     source: AbilitySource = AbilitySource.OTHER
     description: str = ""

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from numdesk.model.character import Character
-from numdesk.model.items import in_use, shown_name
+from numdesk.model.items import Armor, GearKind, in_use, shown_name
 from numdesk.printing.blocks import (
     Boxes,
     Cell,
@@ -30,12 +30,15 @@ from numdesk.printing.labels import (
     ability_meta,
     armor_defense_text,
     armor_number,
-    category_label,
+    armor_type_text,
+    cypher_type_text,
     modifiers_text,
     priced,
     skill_level_label,
     skill_title,
     weapon_damage_text,
+    weapon_type_text,
+    weapon_use_text,
 )
 from numdesk.printing.sheet_extras import money_rows
 from numdesk.rules.profiles import get_profile
@@ -63,6 +66,8 @@ def skills(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
     levels: list[SkillLevel] = [
         lvl for lvl in get_profile(ch.profile).skill_levels if lvl is not SkillLevel.INABILITY
     ]
+    if any(s.level is SkillLevel.PRACTICED for s in in_use(ch.skills)):
+        levels.insert(0, SkillLevel.PRACTICED)  # listed without training: eases nothing
     levels.append(SkillLevel.INABILITY)
     columns = [Column(tr("Skill"))] + [
         Column(skill_level_label(lvl)[0], width=17.0, align="center") for lvl in levels
@@ -124,8 +129,10 @@ def attacks(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
     ]
     data: list[list[Cell]] = [
         [
-            _joined(priced(w.name, w.price), w.notes),
-            category_label(w.category),
+            _joined(
+                priced(w.name, w.price), "; ".join(t for t in (weapon_use_text(w), w.notes) if t)
+            ),
+            weapon_type_text(w),
             weapon_damage_text(w),
             w.range,
         ]
@@ -136,6 +143,10 @@ def attacks(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
     header, body = table_rows(c, columns, data, width)
     body.extend(archived_rows(c, ch.weapons, width))
     return section(c, tr("Attacks"), body, repeat=header)
+
+
+def _armor_name(armor: Armor) -> str:
+    return armor.name if armor.worn else tr("{name} (not worn)").format(name=armor.name)
 
 
 def armor(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
@@ -152,10 +163,10 @@ def armor(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
             ]
             data: list[list[Cell]] = [
                 [
-                    _joined(priced(a.name, a.price), a.notes),
-                    category_label(a.category),
-                    str(armor_number(a)),
-                    str(a.speed_cost),
+                    _joined(priced(_armor_name(a), a.price), a.notes),
+                    armor_type_text(a),
+                    str(armor_number(a)) if a.worn else "—",
+                    str(a.speed_cost) if a.worn else "—",
                 ]
                 for a in in_use(ch.armor)
             ]
@@ -167,8 +178,8 @@ def armor(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
             ]
             data = [
                 [
-                    _joined(priced(a.name, a.price), a.notes),
-                    category_label(a.category),
+                    _joined(priced(_armor_name(a), a.price), a.notes),
+                    armor_type_text(a),
                     armor_defense_text(a),
                 ]
                 for a in in_use(ch.armor)
@@ -224,7 +235,8 @@ def cyphers(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
     for cypher in ch.cyphers:
         level = str(cypher.level) if cypher.level is not None else cypher.level_dice
         right = tr("Level {level}").format(level=level) if level else ""
-        body.extend(entry_rows(c, width, shown_name(cypher), right, cypher.form, cypher.effect))
+        meta = " · ".join(t for t in (cypher_type_text(cypher), cypher.form) if t)
+        body.extend(entry_rows(c, width, shown_name(cypher), right, meta, cypher.effect))
     if blank:
         body.extend(pencil_rows(max(limit - count, 0) * 2))
     elif not ch.cyphers:
@@ -260,23 +272,41 @@ def oddities(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
 
 
 def equipment(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
-    """Ordinary gear with quantities, and the shins."""
-    columns = [
-        Column(tr("Qty"), width=24, align="center"),
-        Column(tr("Item")),
-        Column(tr("Price"), width=48),
-    ]
-    data: list[list[Cell]] = [
-        [str(e.quantity), _joined(e.name, e.description), e.price] for e in in_use(ch.equipment)
-    ]
-    if blank or not data:
-        data.extend([["", "", ""] for _ in range(PENCIL_LINES)])
-    header, body = table_rows(c, columns, data, width)
-    body.extend(archived_rows(c, ch.equipment, width))
+    """Ordinary gear with quantities, then ammo and materials apart, and the shins."""
+    rows: list[Row] = []
+    for kind, title in (
+        (GearKind.EQUIPMENT, tr("Item")),
+        (GearKind.AMMO, tr("Ammo")),
+        (GearKind.MATERIAL, tr("Material")),
+    ):
+        gear = [e for e in in_use(ch.equipment) if e.kind is kind]
+        if not gear and not (kind is GearKind.EQUIPMENT and (blank or not ch.equipment)):
+            continue
+        levels = any(e.level is not None for e in gear)
+        columns = [
+            Column(tr("Qty"), width=24, align="center"),
+            Column(title),
+            *([Column(tr("Level"), width=30, align="center")] if levels else []),
+            Column(tr("Price"), width=48),
+        ]
+        data: list[list[Cell]] = [
+            [
+                str(e.quantity),
+                _joined(e.name, e.description),
+                *([str(e.level) if e.level is not None else ""] if levels else []),
+                e.price,
+            ]
+            for e in gear
+        ]
+        if kind is GearKind.EQUIPMENT and (blank or not data):
+            data.extend([["" for _ in columns] for _ in range(PENCIL_LINES)])
+        header, body = table_rows(c, columns, data, width)
+        rows.extend([*header, *body])
+    rows.extend(archived_rows(c, ch.equipment, width))
     shins = money_rows(c, ch, width)
     for row in shins:
         row.keep_with_next = True  # never alone at the foot of a column
-    return section(c, tr("Equipment"), [*shins, *header, *body])
+    return section(c, tr("Equipment"), [*shins, *rows])
 
 
 def followers(c: Canvas, ch: Character, width: float) -> list[Row]:

@@ -150,11 +150,14 @@ def _checked(key: str, value: Any) -> Any:
 
 
 def _skill_levels(value: list[str] | tuple[str, ...]) -> tuple[SkillLevel, ...]:
+    choices = [level for level in SkillLevel if level is not SkillLevel.PRACTICED]
     try:
         chosen = {SkillLevel(v) for v in value}
     except ValueError:
-        known = ", ".join(level.value for level in SkillLevel)
-        raise RulesError(f"skill_levels may hold only {known}.") from None
+        chosen = {SkillLevel.PRACTICED}  # refused just below
+    if not chosen <= set(choices):
+        known = ", ".join(level.value for level in choices)
+        raise RulesError(f"skill_levels may hold only {known}.")
     for needed in (SkillLevel.INABILITY, SkillLevel.TRAINED):
         if needed not in chosen:
             raise RulesError(f"Every rules set keeps the '{needed.value}' skill level.")

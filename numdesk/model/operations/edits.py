@@ -93,6 +93,16 @@ def _enum(cls: Any, value: object, name: str, what: str) -> Any:
         raise DomainError(f"'{value}' is not {what}.", field=name) from None
 
 
+#: Longest quote of a text in a history line (the sheet holds the whole text).
+_EXCERPT = 100
+
+
+def _excerpt(text: str) -> str:
+    """`text`, or its start and an ellipsis: a history line names a change, it does not
+    copy a 30,000-character field twice (it must fit a text field itself)."""
+    return text if len(text) <= _EXCERPT else text[: _EXCERPT - 1] + "…"
+
+
 class SetField(CharacterOperation):
     """Set one plain field of the sheet (`EDITABLE_FIELDS`) to a new value."""
 
@@ -115,7 +125,12 @@ class SetField(CharacterOperation):
         elif spec.value_type == "long_text":
             summary = f"Edited the {spec.label.lower()}"
         elif spec.value_type == "text":
-            summary = f"{spec.label}: '{old}' → '{new}'" if old else f"{spec.label} set to '{new}'"
+            shown_old, shown_new = _excerpt(old), _excerpt(new)
+            summary = (
+                f"{spec.label}: '{shown_old}' → '{shown_new}'"
+                if old
+                else f"{spec.label} set to '{shown_new}'"
+            )
         else:
             summary = change_phrase(spec.label, old, new)
         return Change(summary, kind=spec.kind)

@@ -137,6 +137,16 @@ FIGHT_KEYS: tuple[FightKey, ...] = (
     ),
     _k("focus_rounds", "Alt+U", QT_TRANSLATE_NOOP("FightKeys", "Go to the condition's rounds")),
     _k(
+        "focus_ends_at",
+        "Alt+S",
+        QT_TRANSLATE_NOOP("FightKeys", "Go to: it ends as the turn starts, or as it ends"),
+    ),
+    _k(
+        "focus_anchor",
+        "Alt+H",
+        QT_TRANSLATE_NOOP("FightKeys", "Go to: whose next turn it ends on"),
+    ),
+    _k(
         "focus_pick",
         "Alt+T",
         QT_TRANSLATE_NOOP("FightKeys", "Go to the table actions (type the first letter), Enter"),

@@ -16,7 +16,8 @@ from numdesk.model.creature import item_groups
 from numdesk.model.encounter import Combatant
 from numdesk.model.operations.encounter_health import OBJECT_STATE_WORDS
 from numdesk.rules.types import Stat
-from numdesk.views.encounter.table import TRACK_WORDS, condition_text, condition_tooltip
+from numdesk.views.encounter.condition_words import condition_text, condition_tooltip
+from numdesk.views.encounter.table import TRACK_WORDS
 
 
 def _t(text: str) -> str:

@@ -225,6 +225,8 @@ class RulesSwitchesField(Field):
             row = QHBoxLayout(widget)
             row.setContentsMargins(0, 0, 0, 0)
             for level in SkillLevel:
+                if level is SkillLevel.PRACTICED:
+                    continue  # in every rules set: no training, eases nothing
                 box = QCheckBox(translate("RulesSet", level.value.capitalize()))
                 box.setObjectName(f"level_{level.value}")
                 if level in (SkillLevel.INABILITY, SkillLevel.TRAINED):

@@ -92,7 +92,6 @@ REFLOW_ROWS = (
     "devicesRow",
     "armsRow",
     "gearRow",
-    "companionsRow",
     "extrasRow",
     "shiftsRow",
     "healthRow",

@@ -179,13 +179,16 @@ class AbilitiesPage(QWizardPage):
         if not text:
             return
         found = library_ability(self._wizard.library, text)
-        ability = found if found is not None else Ability(text)
+        # not in the library: its cost and kind are not known, and stay so until typed
+        ability = found if found is not None else Ability(text, cost=None, kind=None)
         ability.tier = 1
         if ability.source is AbilitySource.OTHER:
             ability.source = AbilitySource.TYPE
         self.added.append(ability)
         item = QListWidgetItem(
-            ability.name if found else self.tr("{0} (your own: no description)").format(text),
+            ability.name
+            if found
+            else self.tr("{0} (not in the library: cost and kind unknown)").format(text),
             self.own_list,
         )
         item.setToolTip(ability.description)
