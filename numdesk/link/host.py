@@ -288,9 +288,10 @@ class TableHost:
             try:
                 if not self._library.changed():
                     continue
+                revisions = self._library.revisions(list(self._entries))
                 for guest in list(self._guests):
                     with contextlib.suppress(ConnectionClosed, OSError):
-                        await guest.exchange.take_library()
+                        await guest.exchange.take_library(revisions)
                 if self._fight.refresh():
                     await self._send_all({"t": "table", "view": self._fight.view})
             except DomainError as err:

@@ -225,7 +225,7 @@ class TableJoin:
             await asyncio.sleep(WATCH_SECONDS)
             try:
                 if self._library.changed():
-                    await exchange.take_library()
+                    await exchange.take_library(self._library.revisions(list(exchange.entries)))
             except DomainError as err:
                 self.events.said(f"could not read the library: {err.message}")
             except (ConnectionClosed, OSError):
