@@ -38,7 +38,9 @@ _LINK = re.compile(
     r"@(?:UUID|Compendium|Actor|Item|JournalEntry|RollTable|Macro|Scene)"
     r"\[([^\]]*)\](?:\{([^}]*)\})?"
 )
-_BREAKS = re.compile(r"<\s*(br|/p|/div|/li|/h\d)\s*/?>", re.IGNORECASE)
+_BREAKS = re.compile(r"<\s*(br|/p|/div|/li|/h\d|/tr)\s*/?>", re.IGNORECASE)
+#: the end of a table cell followed by another cell of the same row
+_CELL_GAP = re.compile(r"<\s*/\s*t[dh]\s*>\s*(?=<\s*t[dh][\s>])", re.IGNORECASE)
 _TAGS = re.compile(r"<[^>]+>")
 
 
@@ -54,11 +56,12 @@ def plain_links(text: str) -> str:
 
 
 def html_text(value: Any) -> str:
-    """Foundry's rich text as plain text: tags dropped, paragraphs kept as lines, links and
-    inline rolls as what a reader sees."""
+    """Foundry's rich text as plain text: tags dropped, paragraphs and table rows kept as
+    lines (a row's cells apart: "Low-tier | Mid-tier"), links and inline rolls as what a
+    reader sees."""
     if not isinstance(value, str):
         return ""
-    text = _BREAKS.sub("\n", plain_links(value))
+    text = _BREAKS.sub("\n", _CELL_GAP.sub(" | ", plain_links(value)))
     text = html.unescape(_TAGS.sub("", text)).replace("\xa0", " ")
     lines = [" ".join(line.split()) for line in text.splitlines()]
     return "\n".join(line for line in lines if line)
@@ -223,9 +226,9 @@ def weapon(name: str, sys: dict[str, Any]) -> Weapon:
     notes = [html_text(value(sys, "notes", "notes", "")), html_text(sys.get("description"))]
     return Weapon(
         name=name,
-        category=WeaponCategory(weight) if weight else WeaponCategory.MEDIUM,
+        category=WeaponCategory(weight) if weight else WeaponCategory.NONE,
         damage=max(0, as_int(value(sys, "damage", "damage", 0))),
-        range=str(value(sys, "range", "range", "") or "").strip() or "immediate",
+        range=str(value(sys, "range", "range", "") or "").strip(),  # blank: not said
         notes="\n".join(n for n in notes if n),
         kind="" if weight else kind,
         steps=attack_steps(sys),

@@ -70,11 +70,13 @@ class ArmorCategory(StrEnum):
 
 
 class WeaponCategory(StrEnum):
-    """Weapon weight class (RULES.md G14)."""
+    """Weapon weight class (RULES.md G14); `none` for an attack that is no weapon of a
+    weight (a special ability, a natural attack): its damage is its own, nothing eases it."""
 
     LIGHT = "light"
     MEDIUM = "medium"
     HEAVY = "heavy"
+    NONE = "none"
 
 
 class Rest(StrEnum):

@@ -11,7 +11,7 @@ from pytestqt.qtbot import QtBot
 
 from numdesk.model.items import CypherType, GearKind, in_use
 from numdesk.model.operations import worn_armor
-from numdesk.rules.types import SkillLevel, SpellTier, Stat
+from numdesk.rules.types import SkillLevel, SpellTier, Stat, WeaponCategory
 from numdesk.store import Library
 from numdesk.views.sheet.task_dialog import TaskDialog
 from tests.foundry_real import exchanged_character, import_real, printed
@@ -236,3 +236,34 @@ def test_cypher_types_are_a_field_in_both_systems(
 
     back = exchanged_character(library.path, tmp_path, pc.name)
     assert {c.name: (c.cypher_type, c.fantastic) for c in back.cyphers} == kinds
+
+
+def test_special_ability_attacks_keep_their_kind_and_get_no_invented_weight(
+    qtbot: QtBot, library: Library, tmp_path: Path
+) -> None:
+    pc = import_real(library, "cs2-pc-grocko-unmasked-f12.json")
+    bash = next(w for w in pc.weapons if w.name == "Bash, unarmed")
+    assert (bash.category, bash.kind, bash.damage) == (
+        WeaponCategory.NONE,
+        "special ability",
+        10,
+    )
+    assert [w.category for w in pc.weapons if w.name == "Unarmed"] == [WeaponCategory.MEDIUM]
+
+    controller, sheet = open_sheet(qtbot, library, pc.uid)
+    model = sheet.list_editors["weapons"].model
+    row = [w.name for w in model.items()].index("Bash, unarmed")
+    assert model.index(row, _column(sheet, "weapons", "Category")).data() == "none"
+    assert model.index(row, _column(sheet, "weapons", "Kind")).data() == "special ability"
+    assert model.index(row, _column(sheet, "weapons", "Eased")).data() == "0"  # no weight's ease
+    dialog = TaskDialog(controller, sheet)
+    qtbot.addWidget(dialog)
+    assert dialog.weapon.findText("Bash, unarmed (special ability)") > 0
+
+    text = printed(library.path, pc.name, tmp_path / "grocko.pdf")
+    row = text.split("Bash, unarmed")[1][:60]
+    assert "special ability" in row and "Medium" not in row
+
+    back = exchanged_character(library.path, tmp_path, pc.name)
+    kept = next(w for w in back.weapons if w.name == "Bash, unarmed")
+    assert (kept.category, kept.kind) == (WeaponCategory.NONE, "special ability")
