@@ -123,7 +123,7 @@ _ITEM_FIELDS: dict[str, tuple[str, ...]] = {
     "focus": ("focus",),
     "steps": ("steps",),
     "modifiedBy": ("steps",),
-    "skillRating": ("skill_rating", "rating"),
+    "skillRating": ("skill", "rating"),
     "price": ("price",),
     "value": ("price",),
     "currency": ("price",),
@@ -238,7 +238,7 @@ def _item_check(key: str, value: Any, rec: dict[str, Any], item: dict[str, Any])
         weight = _WEIGHT.match(value.strip().lower())
         if weight:
             return rec.get("category") == weight.group(1) or rec.get("weapon") == value.lower()
-        return any(same(value, rec.get(f)) for f in ("weapon_kind", "armor_kind", "weapon"))
+        return any(same(value, rec.get(f)) for f in ("kind", "weapon"))
     if key == "type" and kind == "cypher":
         return bool(rec.get("cypher_type") or rec.get("fantastic"))
     if key in ("modifier", "modified", "totalModified"):
@@ -250,6 +250,8 @@ def _item_check(key: str, value: Any, rec: dict[str, Any], item: dict[str, Any])
         return same(value, rec.get("depletion")) or bool(rec.get("depletion"))
     if key == "sorting":
         return bool(rec.get("spell_tier"))
+    if key in ("cost", "costPoints", "amount") and str(rec.get("cost_text", "")):
+        return text_of(rec["cost_text"]).startswith(text_of(value)) or same(value, rec.get("cost"))
     if key == "skillLevel" and isinstance(value, int) and not isinstance(value, bool):
         # the Numenera system's levels: 0 untrained (practiced), 1 trained, 2 specialized
         level = {0: "practiced", 1: "trained", 2: "specialized"}.get(value)

@@ -101,6 +101,9 @@ def _teen_pool(m: re.Match[str], v: Any, e: dict[str, Any]) -> bool:
 
 def _track(where: tuple[str, ...]) -> Check:
     def check(_m: re.Match[str], v: Any, e: dict[str, Any]) -> bool:
+        if isinstance(v, str) and v.strip().lower() == "hurt" and where == ("damage_track",):
+            # the sheet's extra step between hale and impaired, kept by name
+            return e.get("at_track_extra_step") is True and _get(e, *where) == 0
         state = _TRACK.get(str(v).strip().lower()) if isinstance(v, str) else v
         return state is not None and _get(e, *where) == state
 

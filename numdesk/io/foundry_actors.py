@@ -36,6 +36,9 @@ _NPC_SECTIONS = {
     "description": "description",
 }
 _SECTION = re.compile(r"^\s*([A-Za-z][A-Za-z ]{1,20}):\s*(.*)$")
+#: parts of a description that keep their label ("Background: ..."): the label says
+#: what the paragraph is, and nothing else in the entry says it
+_LABELLED_PARTS = ("government", "character benefit", "background")
 _STAT_LINES = ("health", "damage inflicted", "armor")
 
 
@@ -48,7 +51,7 @@ def split_notes(raw: Any, cr: Creature) -> None:
         label = match.group(1).strip().lower() if match else ""
         if match and label in _NPC_SECTIONS:
             field = _NPC_SECTIONS[label]
-            line = match.group(2) if label not in ("government",) else line
+            line = match.group(2) if label not in _LABELLED_PARTS else line
         elif match and label in _STAT_LINES:
             continue
         if line.strip() and line.strip() != "[Description]":

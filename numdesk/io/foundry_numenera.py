@@ -14,6 +14,7 @@ from numdesk.io import foundry_items as fi
 from numdesk.io import foundry_numenera_words as words
 from numdesk.io.foundry_actors import split_notes
 from numdesk.io.foundry_core import SourceActor, SourceItem
+from numdesk.io.foundry_items import CYPHER_TYPES
 from numdesk.model.abilities import Ability, Skill
 from numdesk.model.character import Character, StatPool
 from numdesk.model.creature import Creature
@@ -205,11 +206,7 @@ def _pc_item(a: SourceActor, ch: Character, item: SourceItem) -> None:
                     f"'{name}' was trained and an inability at once; kept as inability.",
                 )
         elif level <= 0:
-            a.moved(
-                f"{item.where}.skillLevel",
-                f"the practiced skill '{name}'",
-                f"Practiced skill: {name}",
-            )
+            ch.skills.append(Skill(name, SkillLevel.PRACTICED, notes, stat=stat))  # untrained
         else:
             ch.skills.append(
                 Skill(
@@ -222,10 +219,12 @@ def _pc_item(a: SourceActor, ch: Character, item: SourceItem) -> None:
     elif kind == "ability":
         ch.abilities.append(_ability(a, item, notes))
     elif kind == "cypher":
-        if kind_of_cypher := str(s.get("cypherType") or "").strip():
+        kind_of_cypher = str(s.get("cypherType") or "").strip().lower()
+        cypher_type = CYPHER_TYPES.get(kind_of_cypher)
+        if kind_of_cypher and cypher_type is None:
             a.moved(
                 f"{item.where}.cypherType",
-                f"the cypher type of '{name}'",
+                f"the cypher type of '{name}' ('{kind_of_cypher}', not one numdesk knows)",
                 f"{name} is {kind_of_cypher}.",
             )
         level, dice = _level(s)
@@ -237,6 +236,7 @@ def _pc_item(a: SourceActor, ch: Character, item: SourceItem) -> None:
                 dice,
                 _text(s.get("form")),
                 bool(s.get("identified", False)),
+                cypher_type=cypher_type,
             )
         )
     elif kind == "artifact":

@@ -126,7 +126,7 @@ def check_skill_level(level: object, profile: Profile, field: str) -> SkillLevel
             level = SkillLevel(str(level))
         except ValueError:
             raise DomainError(f"'{level}' is not a skill level.", field=field) from None
-    if level not in profile.skill_levels:
+    if level not in profile.skill_levels and level is not SkillLevel.PRACTICED:
         allowed = ", ".join(lv.value for lv in profile.skill_levels)
         raise DomainError(
             f"{profile.label} has no '{level.value}' skill level (use {allowed}).", field=field
@@ -209,6 +209,8 @@ def check_sheet_item(item: Any, profile: Profile, field: str) -> None:
         check_text(item.name, f"{field}.name", "A weapon's name", required=True)
         if item.damage is not None:
             check_int(item.damage, f"{field}.damage", "A weapon's damage", minimum=0)
+        if item.skill is not None:
+            item.skill = check_skill_level(item.skill, profile, f"{field}.skill")
     elif isinstance(item, Armor):
         check_text(item.name, f"{field}.name", "An armor's name", required=True)
         if item.value is not None:

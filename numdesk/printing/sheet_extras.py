@@ -22,7 +22,7 @@ from numdesk.printing.blocks import (
 )
 from numdesk.printing.canvas import Canvas, tr
 from numdesk.printing.flow import Row
-from numdesk.printing.labels import damage_state_name, stat_label
+from numdesk.printing.labels import damage_state_name, money_label, stat_label
 from numdesk.rules.types import Rest, Stat
 
 
@@ -132,9 +132,8 @@ def lasting_damage(c: Canvas, ch: Character, width: float) -> list[Row]:
 
 
 def money_rows(c: Canvas, ch: Character, width: float) -> list[Row]:
-    """The first money under its own currency name (shins when none), then the others."""
-    label = ch.currency.capitalize() if ch.currency else tr("Shins")
-    rows = label_value_rows(c, label, str(ch.shins), width)
+    """The first money under its own currency name (the rules' when none), then the others."""
+    rows = label_value_rows(c, money_label(ch), str(ch.shins), width)
     for m in ch.money:
         rows.extend(label_value_rows(c, m.currency.capitalize(), str(m.amount), width))
     return rows

@@ -125,6 +125,11 @@ class MainWindow(LibraryHost):
         self.backup_label.setObjectName("backupProblem")
         mark_error(self.backup_label)
         self.statusBar().addWidget(self.backup_label, 1)
+        self.blank_label = QLabel(self.tr("Printing blank sheets for pencil play"))
+        self.blank_label.setObjectName("blankSheetsOn")
+        self.blank_label.setToolTip(self.tr("File > Blank Sheets for Pencil Play turns it off"))
+        self.blank_label.hide()
+        self.statusBar().addPermanentWidget(self.blank_label)
         self.rules_label = QLabel()
         self.rules_label.setObjectName("rulesSetProblem")
         mark_error(self.rules_label)
@@ -182,8 +187,9 @@ class MainWindow(LibraryHost):
         }
         for action_id, handler in handlers.items():
             a[action_id].triggered.connect(lambda _checked=False, h=handler: self.guard(h))
-        a[ActionId.BLANK_SHEETS].setChecked(self.settings.print_blank())
-        a[ActionId.BLANK_SHEETS].toggled.connect(self.settings.set_print_blank)
+        # blank sheets last for this run only, and say so in the status bar while on: a
+        # choice remembered from an earlier day printed empty sheets without a word
+        a[ActionId.BLANK_SHEETS].toggled.connect(self._show_blank_sheets)
         a[ActionId.QUIT].setMenuRole(QAction.MenuRole.QuitRole)
         a[ActionId.PREFERENCES].setMenuRole(QAction.MenuRole.PreferencesRole)
         a[ActionId.ABOUT].setMenuRole(QAction.MenuRole.AboutRole)
@@ -306,6 +312,9 @@ class MainWindow(LibraryHost):
             empty.setEnabled(False)
 
     # -- state shown in the frame -----------------------------------------------------
+
+    def _show_blank_sheets(self, on: bool) -> None:
+        self.blank_label.setVisible(on)
 
     def _update_title(self) -> None:
         path = self.controller.path

@@ -12,6 +12,7 @@ from html import escape
 from PySide6.QtCore import QCoreApplication
 
 from numdesk.controllers.encounter import EncounterController
+from numdesk.model.character import track_step_name
 from numdesk.model.creature import item_groups
 from numdesk.model.encounter import Combatant
 from numdesk.model.operations.encounter_health import OBJECT_STATE_WORDS
@@ -79,7 +80,8 @@ def stat_block_html(controller: EncounterController, combatant: Combatant | None
                 for stat in Stat
             )
             if controller.profile.uses_damage_track:
-                harm = _row("Damage track", escape(_t(TRACK_WORDS[sheet.damage_track])))
+                state = track_step_name(sheet) or _t(TRACK_WORDS[sheet.damage_track])
+                harm = _row("Damage track", escape(state))
             else:
                 w = sheet.wounds
                 harm = _row(

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QCoreApplication
 
 from numdesk.model.errors import DomainError
+from numdesk.model.items import CypherType, GearKind
 from numdesk.model.kinds import EntryKind, ModelObject, kind_of
 from numdesk.model.limits import LimitError, check_limits, range_of
 from numdesk.model.rules_set import RulesSet
@@ -143,6 +144,10 @@ def _cypher() -> list[Field]:
     return [
         _name(),
         *_device_fields(),
+        ChoiceField(
+            "cypher_type", translate("EntryEditor", "&Type"), enum_choices(CypherType, True)
+        ),
+        BoolField("fantastic", translate("EntryEditor", "F&antastic")),
         TextField("effect", translate("EntryEditor", "&Effect")),
     ]
 
@@ -210,7 +215,14 @@ FORMS: dict[EntryKind, Callable[[], list[Field]]] = {
     ],
     EntryKind.EQUIPMENT: lambda: [
         _name(),
+        ChoiceField("kind", translate("EntryEditor", "&Kind"), enum_choices(GearKind)),
         IntField("quantity", translate("EntryEditor", "&Quantity"), *_span("Equipment.quantity")),
+        OptionalIntField(
+            "level",
+            translate("EntryEditor", "&Level"),
+            1,
+            translate("EntryEditor", "blank: none"),
+        ),
         LineField("price", translate("EntryEditor", "&Price")),
         TextField("description", translate("EntryEditor", "Descri&ption")),
     ],
@@ -226,6 +238,20 @@ FORMS: dict[EntryKind, Callable[[], list[Field]]] = {
             translate("EntryEditor", "blank: by category"),
         ),
         LineField("range", translate("EntryEditor", "&Range")),
+        LineField(
+            "kind", translate("EntryEditor", "&Kind when not a weapon (e.g. natural attack)")
+        ),
+        OptionalIntField(
+            "steps",
+            translate("EntryEditor", "&Eased (+) or hindered (−) steps"),
+            -5,
+            translate("EntryEditor", "blank: by its weight"),
+        ),
+        ChoiceField(
+            "skill",
+            translate("EntryEditor", "Skill it ro&lls with"),
+            enum_choices(SkillLevel, True),
+        ),
         LineField("price", translate("EntryEditor", "&Price")),
         BoolField(
             "freely_usable",
@@ -243,6 +269,8 @@ FORMS: dict[EntryKind, Callable[[], list[Field]]] = {
             translate("EntryEditor", "blank: by category"),
         ),
         IntField("speed_cost", translate("EntryEditor", "&Speed cost"), *_span("Armor.speed_cost")),
+        BoolField("worn", translate("EntryEditor", "&Worn")),
+        LineField("kind", translate("EntryEditor", "&Kind when not armor (e.g. special ability)")),
         KindArmorField("against", translate("EntryEditor", "Extra Armor a&gainst kinds")),
         LineField("price", translate("EntryEditor", "&Price")),
         TextField("notes", translate("EntryEditor", "No&tes")),

@@ -1,7 +1,9 @@
 """File > Export PDF, Print and Print Preview for the current tab or the selection.
 
 Export PDF asks for the paper (A4 or US Letter) with the file name; File > Blank
-Sheets for Pencil Play leaves current Pools and health empty in all three.
+Sheets for Pencil Play leaves current Pools and health empty in all three. It lasts for
+this run only, shows in the status bar while on, and every PDF, print and preview made
+with it says "blank, for pencil play".
 
 What gets printed: characters as sheets (several become one PDF, a progress dialog
 with Cancel in between), creatures as stat blocks, an encounter as its encounter sheet.
@@ -81,7 +83,7 @@ def export_pdf(
 
     `blank` None follows File > Blank Sheets for Pencil Play."""
     if blank is None:
-        blank = window.settings.print_blank()
+        blank = blank_sheets(window)
     parts = printable_parts(window.controller, uids, blank)
     title = window.controller.load(uids[0]).name if len(uids) == 1 else path.stem
     batch = _BatchProgress(window, len(parts))
@@ -96,6 +98,13 @@ def export_pdf(
         )
     finally:
         batch.finish()
+
+
+def blank_sheets(window: LibraryHost) -> bool:
+    """Whether File > Blank Sheets for Pencil Play is on (for this run only)."""
+    from numdesk.views.actions import ActionId
+
+    return window.actions_by_id[ActionId.BLANK_SHEETS].isChecked()
 
 
 def _painter(window: LibraryHost, parts: Sequence[Part]) -> Callable[[QPagedPaintDevice], None]:
@@ -141,7 +150,12 @@ def export_pdf_dialog(window: LibraryHost) -> None:
     window.settings.set_pdf_page_size(page_size)
     path = Path(name) if name.lower().endswith(".pdf") else Path(name + ".pdf")
     if export_pdf(window, uids, path, page_size=page_size):
-        window.statusBar().showMessage(translate("Printing", "Saved {0}").format(path), 8000)
+        saved = (
+            translate("Printing", "Saved {0} (blank, for pencil play)")
+            if blank_sheets(window)
+            else translate("Printing", "Saved {0}")
+        )
+        window.statusBar().showMessage(saved.format(path), 8000)
     else:
         show_info(
             window,
@@ -153,20 +167,24 @@ def export_pdf_dialog(window: LibraryHost) -> None:
 def print_dialog(window: LibraryHost) -> None:
     """File > Print: the system print dialog, then the pages."""
     uids = _targets(window)
-    parts = printable_parts(window.controller, uids, window.settings.print_blank())
+    parts = printable_parts(window.controller, uids, blank_sheets(window))
     print_dialogs.print_dialog(window, _painter(window, parts), _title(window, uids))
 
 
 def print_preview_dialog(window: LibraryHost) -> None:
     """File > Print Preview: the pages as they will print."""
     uids = _targets(window)
-    parts = printable_parts(window.controller, uids, window.settings.print_blank())
+    parts = printable_parts(window.controller, uids, blank_sheets(window))
     print_dialogs.print_preview(window, _painter(window, parts), _title(window, uids))
 
 
 def _title(window: LibraryHost, uids: Sequence[str]) -> str:
-    return (
+    """The print job's and preview's title, saying when the sheets print blank."""
+    title = (
         window.controller.load(uids[0]).name
         if len(uids) == 1
         else translate("Printing", "numdesk sheets")
     )
+    if blank_sheets(window):
+        return translate("Printing", "{0} (blank, for pencil play)").format(title)
+    return title
