@@ -3,7 +3,7 @@ in which order, health to tick off, the stat blocks), on the printer or as a PDF
 
 The pages are the library's own (`views.printable.printable_parts`, painted by
 `numdesk.printing`), so a sheet printed from the fight and one printed from the main
-window are the same. File > Blank Sheets for Pencil Play applies here too.
+window are the same.
 """
 
 from __future__ import annotations
@@ -52,9 +52,9 @@ class FightPrinting:
             self.show_message(err.message)
 
     def _parts(self) -> list[Part]:
-        library = self.controller.library_controller
-        blank = library.settings.print_blank()
-        return printable_parts(library, [self.controller.uid], blank)
+        """The fight as it stands (blank sheets for pencil play are the main window's
+        File menu: from the fight, its state is what the GM wants on paper)."""
+        return printable_parts(self.controller.library_controller, [self.controller.uid])
 
     def export_pdf(self, path: Path | None = None, page_size: str | None = None) -> Path | None:
         """Write the encounter sheet to a PDF (asking where and on which paper when no
