@@ -289,7 +289,7 @@ PC_RULES: list[tuple[str, Check, bool]] = [
         False,
     ),
     (r"system\.teen\.(?:basic\.)?description", _field("second_form", "description"), False),
-    (r"system\.teen\.(?:basic\.)?notes", _field("second_form", "notes"), True),
+    (r"system\.teen\.(?:basic\.)?notes", _field("second_form", "notes"), False),
     (
         r"system\.teen\.(?:combat\.armor\.ratingTotal|armor\.armorValueTotal)",
         _field("second_form", "armor_total"),
@@ -304,11 +304,13 @@ BLOCK_RULES: list[tuple[str, Check, bool]] = [
     (r"system\.(?:pools\.)?health\.(value)", _health("value"), False),
     (r"system\.(?:combat\.)?damage", _creature_damage, False),
     (r"system\.(?:combat\.)?armor", _field("armor"), False),
-    (r"system\.(?:pools\.)?infrastructure\.max", _field("stats", "infrastructure"), True),
-    (r"system\.(?:basic\.)?crew", _field("stats", "crew"), True),
-    (r"system\.(?:basic\.)?weaponSystems", _field("stats", "weapon systems"), True),
-    (r"system\.(?:basic\.)?(disposition|category)", _group_field, True),
-    (r"system\.(?:basic\.)?ownedBy", _field("owner"), True),
+    (r"system\.(?:pools\.)?infrastructure\.max", _field("stats", "infrastructure"), False),
+    # a current infrastructure at its maximum is that maximum (below it: a report line)
+    (r"system\.(?:pools\.)?infrastructure\.value", _field("stats", "infrastructure"), False),
+    (r"system\.(?:basic\.)?crew", _field("stats", "crew"), False),
+    (r"system\.(?:basic\.)?weaponSystems", _field("stats", "weapon systems"), False),
+    (r"system\.(?:basic\.)?(disposition|category)", _group_field, False),
+    (r"system\.(?:basic\.)?ownedBy", _field("owner"), False),
     (
         r"system\.(notes|biography|description|info|modifications|movement|government|overview"
         r"|information|combat)",
@@ -328,7 +330,7 @@ def actor_check(where: str, value: Any, entry: dict[str, Any], kind: str) -> str
     if kind == "creature" and re.fullmatch(
         r"system\.settings\.(?:general|initiative)\.initiativeBonus", where
     ):
-        return "hidden" if same(value, entry.get("initiative_bonus")) else None
+        return "shown" if same(value, entry.get("initiative_bonus")) else None
     if kind == "follower" and where.endswith("initiativeBonus"):
         return "shown" if same(value, entry.get("initiative_bonus")) else None
     return None

@@ -321,6 +321,7 @@ def followers(c: Canvas, ch: Character, width: float) -> list[Row]:
         mods = modifiers_text(f.modifiers)
         if mods:
             meta += " · " + mods
+        meta = " · ".join(part for part in (f.category, f.disposition, meta) if part)
         right = tr("Level {level}").format(level=f.level)
         details = "\n".join([*(item.line() for item in f.items), f.notes]).strip()
         body.extend(entry_rows(c, width, f.name, right, meta, details))

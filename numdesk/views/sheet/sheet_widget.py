@@ -43,7 +43,7 @@ from numdesk.views.forms import child
 from numdesk.views.sheet.ability_links import AbilityLinkBar
 from numdesk.views.sheet.advancement import AdvancementPanel
 from numdesk.views.sheet.bindings import ErrorLabel, FieldBinding, typed_int
-from numdesk.views.sheet.extras import extras_text
+from numdesk.views.sheet.extras import extras_text, second_form_text
 from numdesk.views.sheet.fitting import reflow
 from numdesk.views.sheet.forms import load_sheet_form
 from numdesk.views.sheet.history import HistoryPanel
@@ -392,6 +392,10 @@ class SheetWidget(QWidget):
         )
         child(self.form, QLabel, "trackEffects").setText(self.tr(effects.summary))
         child(self.form, QLabel, "extrasText").setText(extras_text(character))
+        detail = second_form_text(character)
+        second = child(self.form, QLabel, "secondFormText")
+        second.setText(detail)
+        second.setVisible(bool(detail))
         # the money box is named for the money's own currency (crowns, credits, …), else
         # the rules' (shins); the Cypher System has none, so it is the group's to name
         currency = character.currency.strip() or profile.currency
