@@ -206,6 +206,11 @@ class Library(LibraryBase):
         return library
 
     @property
+    def read_only(self) -> bool:
+        """Whether this library was opened read-only (`open_read_only`)."""
+        return self._read_only
+
+    @property
     def path(self) -> Path:
         """The library file."""
         return self._path
