@@ -332,6 +332,34 @@ class Library(LibraryBase):
             forget([uid for uid, _name in gone_sets], self._registered)
         return revisions
 
+    def update(
+        self,
+        uid: str,
+        change: Callable[
+            [ModelObject | None, int | None], tuple[Sequence[Write], Mapping[str, Any]]
+        ],
+    ) -> dict[str, int]:
+        """Read entry `uid` and write what `change` makes of it in ONE write transaction.
+
+        The write lock is held from the read on, so nobody can save in between: `change`
+        gets the entry and its revision (None, None when the library lacks it) and
+        returns the writes and meta settings to store. For writers that merge rather
+        than refuse (the table link), where a revision check would only make them
+        read again. Returns the revision now stored for each entry written.
+        """
+        with self._writing() as session:
+            conn = session.connection()
+            current: ModelObject | None = None
+            revision: int | None = None
+            if conn.execute(select(Entry.id).where(Entry.uid == uid)).first() is not None:
+                current, revision = self._read_row(conn, uid, None)
+            writes, meta = change(current, revision)
+            revisions = commit(conn, writes, None)
+            for key, value in meta.items():
+                put_meta(session, key, value)
+        register_sets([w.obj for w in writes if isinstance(w.obj, RulesSet)], self._registered)
+        return revisions
+
     def journal(self, stack: str) -> tuple[int, list[JournalStep]]:
         """The kept undo steps of `stack` and how many of them are done."""
         with self._reading() as session:
