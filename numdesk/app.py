@@ -27,6 +27,10 @@ if TYPE_CHECKING:
     from numdesk.views.main_window import MainWindow
 
 
+#: window property: the user quit because the library could not be opened
+_QUIT_AFTER_FAILURE = "numdeskQuitAfterOpenFailure"
+
+
 def _t(text: str) -> str:
     return QCoreApplication.translate("App", text)
 
@@ -204,7 +208,8 @@ def _run_window(
     if imports:
         QTimer.singleShot(0, lambda: opener.open_files(list(imports)))
     try:
-        return app.exec()
+        code = app.exec()
+        return 1 if window.property(_QUIT_AFTER_FAILURE) else code
     finally:
         controller.close()
 
@@ -213,6 +218,7 @@ def _open_failed(window: QWidget, controller: object, path: Path, _message: str)
     """The library shown at start could not be opened in full (found damaged, say):
     the same choices as when it cannot be opened at all, or quit."""
     if not open_first_library(controller, path):
+        window.setProperty(_QUIT_AFTER_FAILURE, True)  # the run ends with exit code 1
         window.close()
 
 
