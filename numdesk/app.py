@@ -159,6 +159,16 @@ def run_app(
             return 0  # the running numdesk opens them and comes to the front
         if outcome is Outcome.QUIT:
             return 1
+        if imports:
+            from PySide6.QtWidgets import QMessageBox
+
+            names = ", ".join(Path(p).name for p in imports)
+            QMessageBox.information(
+                None,
+                _t("numdesk"),
+                _t("{0} was not imported: the library opens read-only here. Import it "
+                   "once the running numdesk answers again.").format(names),
+            )  # fmt: skip
         return _run_window(app, library, (), None)  # read-only: no second writer
     try:
         return _run_window(app, library, imports, instance)
