@@ -8,7 +8,8 @@ of its items (their `system` block and their links to tags and recursions in
 - `shown`: the same value is in the structured field of the imported entry meant for
   it (a skill's rating in the skill's level, a weapon's damage in its damage, ...),
   and a view, editor, fight panel or printout shows that field;
-- `hidden`: kept in such a field, but nothing shows it (`_HIDDEN` below);
+- `hidden`: kept in such a field, but nothing shows it (a rule of
+  `foundry_coverage_actor` marked hidden);
 - `noted`: a report line says it went to the notes, was refused or skipped, or it is
   only found in notes text;
 - `changed`: a report line says it was changed, and no field holds it as it was;
@@ -83,14 +84,6 @@ _LISTS = {
     "recursion": ("recursions",),
     "tag": ("recursions",),
 }
-#: numdesk fields that are kept but that no view, editor, fight panel or printout shows
-_HIDDEN = {
-    ("creature", "initiative_bonus"),
-    ("creature", "stats"),
-    ("follower", "disposition"),
-    ("follower", "category"),
-    ("follower", "owner"),
-}
 #: item keys and the fields of the record the item became that can hold them
 _ITEM_FIELDS: dict[str, tuple[str, ...]] = {
     "name": ("name",),
@@ -123,7 +116,7 @@ _ITEM_FIELDS: dict[str, tuple[str, ...]] = {
     "focus": ("focus",),
     "steps": ("steps",),
     "modifiedBy": ("steps",),
-    "skillRating": ("skill_rating", "rating"),
+    "skillRating": ("skill", "rating"),
     "price": ("price",),
     "value": ("price",),
     "currency": ("price",),
@@ -238,7 +231,7 @@ def _item_check(key: str, value: Any, rec: dict[str, Any], item: dict[str, Any])
         weight = _WEIGHT.match(value.strip().lower())
         if weight:
             return rec.get("category") == weight.group(1) or rec.get("weapon") == value.lower()
-        return any(same(value, rec.get(f)) for f in ("weapon_kind", "armor_kind", "weapon"))
+        return any(same(value, rec.get(f)) for f in ("kind", "weapon"))
     if key == "type" and kind == "cypher":
         return bool(rec.get("cypher_type") or rec.get("fantastic"))
     if key in ("modifier", "modified", "totalModified"):
@@ -250,8 +243,17 @@ def _item_check(key: str, value: Any, rec: dict[str, Any], item: dict[str, Any])
         return same(value, rec.get("depletion")) or bool(rec.get("depletion"))
     if key == "sorting":
         return bool(rec.get("spell_tier"))
+    if key in ("cost", "costPoints", "amount") and str(rec.get("cost_text", "")):
+        return text_of(rec["cost_text"]).startswith(text_of(value)) or same(value, rec.get("cost"))
+    if key == "skillLevel" and isinstance(value, int) and not isinstance(value, bool):
+        # the Numenera system's levels: 0 untrained (practiced), 1 trained, 2 specialized
+        level = {0: "practiced", 1: "trained", 2: "specialized"}.get(value)
+        return level is not None and rec.get("level") in (level, "inability")
     if key == "abilityType":
         return same(value, rec.get("kind"))
+    if key == "price" and isinstance(rec.get("price"), str) and _number_of(value) is not None:
+        # "20" in shins kept as "20 shins"
+        return rec["price"].split(" ")[0] == str(_number_of(value))
     fields = _ITEM_FIELDS.get(key)
     if fields is None:  # a key of no known meaning: any field of the record holding it
         return any(same(value, v) for k, v in rec.items() if k not in ("uid", "notes"))
@@ -341,8 +343,7 @@ class Measure:
     def _item(self, index: int, item: dict[str, Any], kind: str) -> list[tuple[str, Any, str]]:
         base = f"items[{index}]"
         found = self._record_for(item)
-        where_rec, rec = found if found else ("", {})
-        hidden = ".second_form." in where_rec
+        _where, rec = found if found else ("", {})
         values = [(f"{base}.name", item.get("name"))]
         values += list(leaves(fi.system_of(item), base))
         flags = (item.get("flags") or {}).get("cyphersystem") or {}
@@ -371,12 +372,15 @@ class Measure:
             else:
                 ok = _item_check(key, value, rec, item)
             if ok:
-                shown = key == "name" or not hidden
-                out.append((where, value, "shown" if shown else "hidden"))
+                out.append((where, value, "shown"))
             else:
                 texts = " ".join(text_of(v) for v in rec.values() if isinstance(v, str))
                 out.append((where, value, self._fallback(where, value, texts)))
         return out
+
+
+def _number_of(value: Any) -> int | None:
+    return int(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
 
 
 def _steps(item: dict[str, Any]) -> int:

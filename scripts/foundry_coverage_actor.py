@@ -16,7 +16,10 @@ from numdesk.io import foundry_items as fi
 
 
 def text_of(value: Any) -> str:
-    """A value as comparable text: rich text and rolls as a reader sees them, one case."""
+    """A value as comparable text: rich text and rolls as a reader sees them, one case; a
+    Numenera system key ("NUMENERA.range.veryLong") as the word its sheet shows."""
+    if isinstance(value, str) and re.fullmatch(r"(?i)numenera(\.\w+)+", value.strip()):
+        value = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", value.strip().split(".")[-1])
     text = fi.roll_text(fi.html_text(value)) if isinstance(value, str) else str(value)
     return re.sub(r"\s*\+\s*", "+", " ".join(text.split())).casefold()
 
@@ -98,6 +101,9 @@ def _teen_pool(m: re.Match[str], v: Any, e: dict[str, Any]) -> bool:
 
 def _track(where: tuple[str, ...]) -> Check:
     def check(_m: re.Match[str], v: Any, e: dict[str, Any]) -> bool:
+        if isinstance(v, str) and v.strip().lower() == "hurt" and where == ("damage_track",):
+            # the sheet's extra step between hale and impaired, kept by name
+            return e.get("at_track_extra_step") is True and _get(e, *where) == 0
         state = _TRACK.get(str(v).strip().lower()) if isinstance(v, str) else v
         return state is not None and _get(e, *where) == state
 
@@ -112,6 +118,12 @@ def _rest(m: re.Match[str], v: Any, e: dict[str, Any]) -> bool:
         return rest in (e.get("recoveries_used") or [])
     number = _NUMBERS.get(extra) or int(extra)
     return (e.get("extra_recoveries_used") or []).count(rest) >= number - 1
+
+
+def _numenera_box(m: re.Match[str], v: Any, e: dict[str, Any]) -> bool:
+    """The Numenera system's four recovery boxes, true while that rest is still unused."""
+    rest = ("one_action", "ten_minutes", "one_hour", "ten_hours")[int(m.group(1))]
+    return (rest not in (e.get("recoveries_used") or [])) is bool(v)
 
 
 def _extra_count(m: re.Match[str], v: Any, e: dict[str, Any]) -> bool:
@@ -164,7 +176,9 @@ def _creature_text(_m: re.Match[str], v: Any, e: dict[str, Any]) -> bool:
         label, _sep, rest = line.partition(": ")
         if label in numbers and _sep:
             if numbers[label] is not None and rest != str(numbers[label]):
-                return False
+                if line not in ours:  # a line saying more ("armor: 1 or 2") kept as text
+                    return False
+                continue
             if numbers[label] is None and _number(rest.split()[0] if rest else "") is None:
                 return False
             continue
@@ -226,6 +240,7 @@ PC_RULES: list[tuple[str, Check, bool]] = [
         _rest,
         False,
     ),
+    (r"system\.recoveries\[([0-3])\]", _numenera_box, False),
     (r"system\.(?:combat\.recoveries\.roll|recoveries\.recoveryRoll)", _recovery_roll, False),
     (
         r"system\.settings\.(?:combat|additionalRecoveries)\.number(OneAction|TenMinute)Recoveries",
@@ -276,7 +291,7 @@ PC_RULES: list[tuple[str, Check, bool]] = [
         False,
     ),
     (r"system\.teen\.(?:basic\.)?description", _field("second_form", "description"), False),
-    (r"system\.teen\.(?:basic\.)?notes", _field("second_form", "notes"), True),
+    (r"system\.teen\.(?:basic\.)?notes", _field("second_form", "notes"), False),
     (
         r"system\.teen\.(?:combat\.armor\.ratingTotal|armor\.armorValueTotal)",
         _field("second_form", "armor_total"),
@@ -291,11 +306,13 @@ BLOCK_RULES: list[tuple[str, Check, bool]] = [
     (r"system\.(?:pools\.)?health\.(value)", _health("value"), False),
     (r"system\.(?:combat\.)?damage", _creature_damage, False),
     (r"system\.(?:combat\.)?armor", _field("armor"), False),
-    (r"system\.(?:pools\.)?infrastructure\.max", _field("stats", "infrastructure"), True),
-    (r"system\.(?:basic\.)?crew", _field("stats", "crew"), True),
-    (r"system\.(?:basic\.)?weaponSystems", _field("stats", "weapon systems"), True),
-    (r"system\.(?:basic\.)?(disposition|category)", _group_field, True),
-    (r"system\.(?:basic\.)?ownedBy", _field("owner"), True),
+    (r"system\.(?:pools\.)?infrastructure\.max", _field("stats", "infrastructure"), False),
+    # a current infrastructure at its maximum is that maximum (below it: a report line)
+    (r"system\.(?:pools\.)?infrastructure\.value", _field("stats", "infrastructure"), False),
+    (r"system\.(?:basic\.)?crew", _field("stats", "crew"), False),
+    (r"system\.(?:basic\.)?weaponSystems", _field("stats", "weapon systems"), False),
+    (r"system\.(?:basic\.)?(disposition|category)", _group_field, False),
+    (r"system\.(?:basic\.)?ownedBy", _field("owner"), False),
     (
         r"system\.(notes|biography|description|info|modifications|movement|government|overview"
         r"|information|combat)",
@@ -315,7 +332,7 @@ def actor_check(where: str, value: Any, entry: dict[str, Any], kind: str) -> str
     if kind == "creature" and re.fullmatch(
         r"system\.settings\.(?:general|initiative)\.initiativeBonus", where
     ):
-        return "hidden" if same(value, entry.get("initiative_bonus")) else None
+        return "shown" if same(value, entry.get("initiative_bonus")) else None
     if kind == "follower" and where.endswith("initiativeBonus"):
         return "shown" if same(value, entry.get("initiative_bonus")) else None
     return None

@@ -8,6 +8,7 @@ printing and exchange run the `numdesk` command in a real process, as a user wou
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -43,10 +44,11 @@ def run_numdesk(*args: str | Path) -> subprocess.CompletedProcess[str]:
 
 def import_real(library: Library, name: str) -> Character:
     """Import one real PC document into `library` and return its character."""
-    import_files(library, [real_actor(name)])
-    found = [library.characters.load(s.uid) for s in library.characters.list()]
-    assert found, f"{name} gave no character"
-    return found[-1]
+    path = real_actor(name)
+    import_files(library, [path])
+    found = library.characters.find_by_name(json.loads(path.read_text(encoding="utf-8"))["name"])
+    assert found is not None, f"{name} gave no character"
+    return found
 
 
 def printed(library_file: Path, character: str, out: Path) -> str:

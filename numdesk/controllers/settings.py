@@ -72,14 +72,6 @@ class AppSettings:
         """Remember the colour scheme chosen in Preferences."""
         self._settings.setValue("ui/theme", theme.value)
 
-    def print_blank(self) -> bool:
-        """Whether sheets print with blank boxes for pencil play (File menu toggle)."""
-        return str(self._settings.value("print/blank", "false")).lower() == "true"
-
-    def set_print_blank(self, blank: bool) -> None:
-        """Remember the blank-sheets choice."""
-        self._settings.setValue("print/blank", "true" if blank else "false")
-
     def pdf_page_size(self) -> str:
         """The paper of the last PDF export, "A4" or "Letter"; the locale's paper at first."""
         value = str(self._settings.value("print/page_size", ""))

@@ -3,8 +3,8 @@
 Each item type lands in a list of the sheet: abilities (with their archived flag),
 cyphers and artifacts (with their identified flag), lasting damage, power shifts,
 recursions and tags (with their active state), and which tags and recursions each item
-belongs to. Teen-form items go to the second form.
-Materials and ammo are equipment. Nothing is dropped without a report line.
+belongs to. Teen-form items go to the second form. Materials and ammo are gear of
+their own kind (`GearKind`). Nothing is dropped without a report line.
 """
 
 from __future__ import annotations
@@ -16,10 +16,12 @@ from typing import Any
 from numdesk.io import foundry_items as fi
 from numdesk.io.foundry_core import SourceActor, SourceItem
 from numdesk.model.extras import LastingDamage, PowerShift, Recursion, SecondForm
-from numdesk.model.items import Equipment
+from numdesk.model.items import Equipment, GearKind
+from numdesk.model.limits import RANGES
 from numdesk.rules.types import SpellTier, Stat
 
 _STATS = {s.value: s for s in Stat}
+MAX_LEVEL = RANGES["Equipment.level"].high
 #: the lists of a sheet (or second form) each Foundry item type fills
 _LISTS = {
     "ability": "abilities",
@@ -112,14 +114,24 @@ def recursion(name: str, sys: dict[str, Any], kind: str) -> Recursion:
     )
 
 
-def stock(a: SourceActor, item: SourceItem, kind: str) -> Equipment:
-    """A material or ammo as equipment; its level, if any, is kept in the description."""
-    gear = fi.equipment(item.name, item.sys)
-    level = str(fi.value(item.sys, "level", "level", "") or "").strip()
-    extra = [f"{kind.capitalize()}" + (f", level {level}" if level else "")]
-    gear.description = "\n".join(t for t in [*extra, gear.description] if t)
-    a.changed(f"{item.where}.type", f"the {kind} '{item.name}' is listed with the equipment.")
-    return gear
+def gear(a: SourceActor, item: SourceItem, kind: str) -> Equipment:
+    """Equipment, ammo or a material, with its level when it has one (1 to 10); a level
+    numdesk cannot hold stays in the description, with a report line."""
+    found = fi.equipment(item.name, item.sys)
+    found.kind = GearKind(kind) if kind in ("ammo", "material") else GearKind.EQUIPMENT
+    raw = str(fi.value(item.sys, "level", "level", "") or "").strip()
+    if raw:
+        level = fi.as_int(raw, -1)
+        if raw.isdigit() and 1 <= level <= MAX_LEVEL:
+            found.level = level
+        elif raw != "0":
+            found.description = "\n".join(t for t in (f"Level {raw}", found.description) if t)
+            a.moved(
+                f"{item.where}.basic.level",
+                f"the level '{raw}' of '{item.name}' (not a level from 1 to {MAX_LEVEL})",
+                f"{item.name}: level {raw}",
+            )
+    return found
 
 
 def sheet_item(a: SourceActor, item: SourceItem, kind: str, target: Any) -> tuple[bool, Any]:
@@ -132,10 +144,11 @@ def sheet_item(a: SourceActor, item: SourceItem, kind: str, target: Any) -> tupl
     if kind == "skill":
         value = fi.skill(item.name, sys)
         if value is None:
+            rating = fi.value(sys, "rating", "skillLevel", "")
             a.moved(
                 f"{item.where}.rating",
-                f"the practiced skill '{item.name}'",
-                f"Practiced skill: {item.name}",
+                f"the skill '{item.name}' at a level numdesk does not know ('{rating}')",
+                f"Skill: {item.name} ({rating})",
             )
             return True, None
         if fi.value(sys, "initiative", "isInitiative") or _setting(sys, "initiative"):
@@ -146,8 +159,8 @@ def sheet_item(a: SourceActor, item: SourceItem, kind: str, target: Any) -> tupl
     elif kind == "ability":
         value = fi.ability(item.name, sys)
         value.spell_tier = _spell_tier(a, item)
-    elif kind in ("material", "ammo"):
-        value = stock(a, item, kind)
+    elif kind in ("material", "ammo", "equipment"):
+        value = gear(a, item, kind)
     elif kind == "lasting-damage":
         value = lasting_damage(item.name, sys)
     elif kind == "power-shift":

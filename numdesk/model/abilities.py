@@ -15,6 +15,9 @@ class Skill:
     name: str
     level: SkillLevel = SkillLevel.TRAINED
     description: str = ""
+    #: the stat its tasks usually use, when the source names one (the Numenera system's
+    #: sheet does); None: any stat, as the task decides
+    stat: Stat | None = None
     #: put aside: kept on the sheet but not offered for tasks
     archived: bool = False
     #: names of the sheet's tags and recursions (`Character.recursions`) it belongs to:
@@ -32,16 +35,22 @@ class Ability:
     For a linked ability `description` is the copy of the entry's text last seen (kept so
     an export, a printout or another library still has it) unless `own_text` says the
     player wrote their own, which the library then never replaces.
+
+    `cost` and `kind` are None when nobody knows them: an ability the player added by
+    name from their rulebook, with no library entry to say. The sheet shows them as
+    unknown and no roll counts an unknown cost as 0.
     """
 
     name: str
-    cost: int = 0
+    cost: int | None = 0
     pool: Stat | None = None
-    kind: AbilityKind = AbilityKind.ACTION
+    kind: AbilityKind | None = AbilityKind.ACTION
     tier: int = 1
     source: AbilitySource = AbilitySource.OTHER
     description: str = ""
     cost_text: str = ""
+    #: how far it reaches as written ("immediate", "long"); "" when its text says
+    range: str = ""
     library_uid: str = ""
     own_text: bool = False
     #: put aside: kept on the sheet but no longer in use

@@ -3,8 +3,9 @@
 A value a widget cannot show (a name longer than a line edit holds, an Armor a spin box
 cannot reach, two billion wound boxes) must never get into the library: the importer
 refuses it at the door, the entry editor's widgets take their ranges from here, and the
-sheet checks the same table (`check_limits` runs inside `check_character`). One table,
-so the three can never disagree.
+sheet checks the same table (`check_limits` runs inside `check_character`), and the
+store checks every entry it writes against it (`store.entries.describe`), so whatever
+numdesk saves, its own export brings back. One table, so none of them can disagree.
 
 `check_limits` walks an entry once (linear in its size) and raises `DomainError` naming
 the first value out of bounds by its `to_data` path, e.g. ``wounds.minor_slots``.
@@ -31,6 +32,12 @@ MAX_TEXT = 30_000
 MAX_LIST = 1_000
 #: Most entries of a character's history (one per recorded change).
 MAX_HISTORY = 100_000
+#: Most lines of a fight's log (one or two per action: four rounds of a big fight
+#: write about a hundred, a fight kept running all campaign a few thousand). A fight is
+#: never trimmed: at this size the next action is refused with a message, and what was
+#: saved always comes back from an export (one at this size imports in about ten
+#: seconds; docs/performance.md).
+MAX_LOG = 10_000
 #: Most entries one import may bring (the whole CSRD is about 2,500).
 MAX_ENTRIES_PER_IMPORT = 20_000
 #: Largest size of any whole number not named in `RANGES` (XP, shins, Pools, health).
@@ -75,6 +82,8 @@ RANGES: dict[str, Range] = {
     "Ability.tier": Range(1, 6, "An ability's tier"),
     "TierAbilities.tier": Range(1, 6, "A tier"),
     "Equipment.quantity": Range(0, 9_999, "A quantity"),
+    "Equipment.level": _LEVEL,
+    "Weapon.steps": Range(-5, 5, "Steps eased or hindered"),
     "SentenceTemplate.extra_points": Range(0, 20, "Extra points"),
     "Follower.acquired_at_tier": Range(1, 6, "The tier a follower joined at"),
     "RollTable.die": Range(2, 1_000, "A table's die"),
@@ -95,9 +104,13 @@ def text_limit(name: str) -> int:
     return MAX_NAME if name == "name" else MAX_TEXT
 
 
+#: Lists allowed to grow beyond `MAX_LIST`: records that only ever grow at their end.
+_LONG_LISTS = {"history": MAX_HISTORY, "log": MAX_LOG}
+
+
 def list_limit(name: str) -> int:
     """The most items list field `name` may hold."""
-    return MAX_HISTORY if name == "history" else MAX_LIST
+    return _LONG_LISTS.get(name, MAX_LIST)
 
 
 class LimitError(DomainError):
@@ -168,10 +181,12 @@ def check_limits(
         limit = list_limit(field)
         if len(value) > limit:
             raise LimitError(f"a list of at most {limit:,} items", f"{len(value):,} items", field)
-        for index, item in enumerate(value):
+        # the usual skip is a run from the start (the lines stored already): jump it
+        first = skip.stop if isinstance(skip, range) and skip.start == 0 else 0
+        for index in range(first, len(value)):
             if index not in skip:
                 try:
-                    _within(item, kind, field, index)
+                    _within(value[index], kind, field, index)
                 except LimitError as err:
                     raise LimitError(err.expected, err.found, field + err.path) from None
 
@@ -187,7 +202,8 @@ def _check(value: Any, owner: str, name: str) -> None:
         if len(value) > limit:
             raise LimitError(f"a list of at most {limit:,} items", f"{len(value):,} items", "")
         for index, item in enumerate(value):
-            _within(item, owner, name, index)
+            if not _plainly_within(item, owner, name):
+                _within(item, owner, name, index)
     elif cls is dict:
         for key, item in value.items():
             if isinstance(key, str):
@@ -199,7 +215,26 @@ def _check(value: Any, owner: str, name: str) -> None:
         if fields is not None:
             kind = cls.__name__
             for field in fields:
-                _within(getattr(value, field), kind, field, field)
+                item = getattr(value, field)
+                if not _plainly_within(item, kind, field):
+                    _within(item, kind, field, field)
+
+
+def _plainly_within(value: Any, owner: str, name: str) -> bool:
+    """Whether `value` is a short ASCII text, a number in range, a truth value or nothing:
+    the common cases, told without a call per value (every save checks every value)."""
+    cls = type(value)
+    if cls is str:
+        return len(value) <= (MAX_NAME if name == "name" else MAX_TEXT) and value.isascii()
+    if cls is int:
+        bounds = _BOUNDS.get((owner, name))
+        if bounds is None:
+            bounds = _BOUNDS[(owner, name)] = range_of(owner, name)
+        return bounds.low <= value <= bounds.high
+    return cls is bool or value is None
+
+
+_BOUNDS: dict[tuple[str, str], Range] = {}
 
 
 def _within(value: Any, owner: str, name: str, step: int | str) -> None:

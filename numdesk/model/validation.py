@@ -126,7 +126,7 @@ def check_skill_level(level: object, profile: Profile, field: str) -> SkillLevel
             level = SkillLevel(str(level))
         except ValueError:
             raise DomainError(f"'{level}' is not a skill level.", field=field) from None
-    if level not in profile.skill_levels:
+    if level not in profile.skill_levels and level is not SkillLevel.PRACTICED:
         allowed = ", ".join(lv.value for lv in profile.skill_levels)
         raise DomainError(
             f"{profile.label} has no '{level.value}' skill level (use {allowed}).", field=field
@@ -183,7 +183,8 @@ def check_sheet_item(item: Any, profile: Profile, field: str) -> None:
         item.level = check_skill_level(item.level, profile, f"{field}.level")
     elif isinstance(item, Ability):
         check_text(item.name, f"{field}.name", "An ability's name", required=True)
-        check_int(item.cost, f"{field}.cost", "An ability's cost", minimum=0)
+        if item.cost is not None:  # None: nobody knows it yet (added by name)
+            check_int(item.cost, f"{field}.cost", "An ability's cost", minimum=0)
         check_int(item.tier, f"{field}.tier", "An ability's tier", minimum=1, maximum=MAX_TIER)
     elif isinstance(item, Cypher | Artifact):
         kind = "cypher" if isinstance(item, Cypher) else "artifact"
@@ -208,6 +209,8 @@ def check_sheet_item(item: Any, profile: Profile, field: str) -> None:
         check_text(item.name, f"{field}.name", "A weapon's name", required=True)
         if item.damage is not None:
             check_int(item.damage, f"{field}.damage", "A weapon's damage", minimum=0)
+        if item.skill is not None:
+            item.skill = check_skill_level(item.skill, profile, f"{field}.skill")
     elif isinstance(item, Armor):
         check_text(item.name, f"{field}.name", "An armor's name", required=True)
         if item.value is not None:

@@ -2,7 +2,8 @@
 
 Each function returns rows for one column width; the sheet places them in its columns
 and pages. Sections with nothing in them are left out, except on a blank sheet, where
-empty lines invite pencil entries.
+empty lines invite pencil entries, and the sections a find is written into during play
+(artifacts, oddities, notes), which keep their empty lines on a filled sheet too.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from numdesk.model.character import Character
-from numdesk.model.items import in_use, shown_name
+from numdesk.model.items import Armor, GearKind, in_use, shown_name
 from numdesk.printing.blocks import (
     Boxes,
     Cell,
@@ -30,10 +31,15 @@ from numdesk.printing.labels import (
     ability_meta,
     armor_defense_text,
     armor_number,
-    category_label,
+    armor_type_text,
+    cypher_type_text,
     modifiers_text,
+    priced,
     skill_level_label,
+    skill_title,
     weapon_damage_text,
+    weapon_type_text,
+    weapon_use_text,
 )
 from numdesk.printing.sheet_extras import money_rows
 from numdesk.rules.profiles import get_profile
@@ -61,12 +67,14 @@ def skills(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
     levels: list[SkillLevel] = [
         lvl for lvl in get_profile(ch.profile).skill_levels if lvl is not SkillLevel.INABILITY
     ]
+    if any(s.level is SkillLevel.PRACTICED for s in in_use(ch.skills)):
+        levels.insert(0, SkillLevel.PRACTICED)  # listed without training: eases nothing
     levels.append(SkillLevel.INABILITY)
     columns = [Column(tr("Skill"))] + [
         Column(skill_level_label(lvl)[0], width=17.0, align="center") for lvl in levels
     ]
     data: list[list[Cell]] = [
-        [_joined(s.name, s.description), *(s.level is lvl for lvl in levels)]
+        [_joined(skill_title(s), s.description), *(s.level is lvl for lvl in levels)]
         for s in in_use(ch.skills)
     ]
     if blank or not data:
@@ -116,12 +124,19 @@ def attacks(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
     """Weapons: category, damage and range."""
     columns = [
         Column(tr("Weapon")),
-        Column(tr("Type"), width=44),
+        Column(tr("Type"), width=64),
         Column(tr("Damage"), width=38, align="center"),
         Column(tr("Range"), width=52),
     ]
     data: list[list[Cell]] = [
-        [_joined(w.name, w.notes), category_label(w.category), weapon_damage_text(w), w.range]
+        [
+            _joined(
+                priced(w.name, w.price), "; ".join(t for t in (weapon_use_text(w), w.notes) if t)
+            ),
+            weapon_type_text(w),
+            weapon_damage_text(w),
+            w.range,
+        ]
         for w in in_use(ch.weapons)
     ]
     if blank or not data:
@@ -129,6 +144,10 @@ def attacks(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
     header, body = table_rows(c, columns, data, width)
     body.extend(archived_rows(c, ch.weapons, width))
     return section(c, tr("Attacks"), body, repeat=header)
+
+
+def _armor_name(armor: Armor) -> str:
+    return armor.name if armor.worn else tr("{name} (not worn)").format(name=armor.name)
 
 
 def armor(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
@@ -139,27 +158,31 @@ def armor(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
         if profile.armor_subtracts:
             columns = [
                 Column(tr("Armor")),
-                Column(tr("Type"), width=44),
+                Column(tr("Type"), width=60),
                 Column(tr("Armor"), width=34, align="center"),
                 Column(tr("Speed cost"), width=46, align="center"),
             ]
             data: list[list[Cell]] = [
                 [
-                    _joined(a.name, a.notes),
-                    category_label(a.category),
-                    str(armor_number(a)),
-                    str(a.speed_cost),
+                    _joined(priced(_armor_name(a), a.price), a.notes),
+                    armor_type_text(a),
+                    str(armor_number(a)) if a.worn else "—",
+                    str(a.speed_cost) if a.worn else "—",
                 ]
                 for a in in_use(ch.armor)
             ]
         else:
             columns = [
                 Column(tr("Armor")),
-                Column(tr("Type"), width=44),
+                Column(tr("Type"), width=60),
                 Column(tr("Defense"), width=96),
             ]
             data = [
-                [_joined(a.name, a.notes), category_label(a.category), armor_defense_text(a)]
+                [
+                    _joined(priced(_armor_name(a), a.price), a.notes),
+                    armor_type_text(a),
+                    armor_defense_text(a),
+                ]
                 for a in in_use(ch.armor)
             ]
         if blank:
@@ -213,7 +236,8 @@ def cyphers(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
     for cypher in ch.cyphers:
         level = str(cypher.level) if cypher.level is not None else cypher.level_dice
         right = tr("Level {level}").format(level=level) if level else ""
-        body.extend(entry_rows(c, width, shown_name(cypher), right, cypher.form, cypher.effect))
+        meta = " · ".join(t for t in (cypher_type_text(cypher), cypher.form) if t)
+        body.extend(entry_rows(c, width, shown_name(cypher), right, meta, cypher.effect))
     if blank:
         body.extend(pencil_rows(max(limit - count, 0) * 2))
     elif not ch.cyphers:
@@ -233,9 +257,9 @@ def artifacts(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
         if art.form:
             meta += " · " + art.form
         body.extend(entry_rows(c, width, shown_name(art), right, meta, art.effect))
-    if blank:
+    if blank or not ch.artifacts:  # a find is pencilled in during play
         body.extend(pencil_rows(PENCIL_LINES))
-    return section(c, tr("Artifacts"), body) if body else []
+    return section(c, tr("Artifacts"), body)
 
 
 def oddities(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
@@ -243,29 +267,47 @@ def oddities(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
     body: list[Row] = []
     for odd in ch.oddities:
         body.extend(entry_rows(c, width, odd.name, body=odd.description))
-    if blank:
+    if blank or not ch.oddities:  # a find is pencilled in during play
         body.extend(pencil_rows(PENCIL_LINES - 1))
-    return section(c, tr("Oddities"), body) if body else []
+    return section(c, tr("Oddities"), body)
 
 
 def equipment(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
-    """Ordinary gear with quantities, and the shins."""
-    columns = [
-        Column(tr("Qty"), width=24, align="center"),
-        Column(tr("Item")),
-        Column(tr("Price"), width=48),
-    ]
-    data: list[list[Cell]] = [
-        [str(e.quantity), _joined(e.name, e.description), e.price] for e in in_use(ch.equipment)
-    ]
-    if blank or not data:
-        data.extend([["", "", ""] for _ in range(PENCIL_LINES)])
-    header, body = table_rows(c, columns, data, width)
-    body.extend(archived_rows(c, ch.equipment, width))
+    """Ordinary gear with quantities, then ammo and materials apart, and the shins."""
+    rows: list[Row] = []
+    for kind, title in (
+        (GearKind.EQUIPMENT, tr("Item")),
+        (GearKind.AMMO, tr("Ammo")),
+        (GearKind.MATERIAL, tr("Material")),
+    ):
+        gear = [e for e in in_use(ch.equipment) if e.kind is kind]
+        if not gear and not (kind is GearKind.EQUIPMENT and (blank or not ch.equipment)):
+            continue
+        levels = any(e.level is not None for e in gear)
+        columns = [
+            Column(tr("Qty"), width=24, align="center"),
+            Column(title),
+            *([Column(tr("Level"), width=30, align="center")] if levels else []),
+            Column(tr("Price"), width=48),
+        ]
+        data: list[list[Cell]] = [
+            [
+                str(e.quantity),
+                _joined(e.name, e.description),
+                *([str(e.level) if e.level is not None else ""] if levels else []),
+                e.price,
+            ]
+            for e in gear
+        ]
+        if kind is GearKind.EQUIPMENT and (blank or not data):
+            data.extend([["" for _ in columns] for _ in range(PENCIL_LINES)])
+        header, body = table_rows(c, columns, data, width)
+        rows.extend([*header, *body])
+    rows.extend(archived_rows(c, ch.equipment, width))
     shins = money_rows(c, ch, width)
     for row in shins:
         row.keep_with_next = True  # never alone at the foot of a column
-    return section(c, tr("Equipment"), [*shins, *header, *body])
+    return section(c, tr("Equipment"), [*shins, *rows])
 
 
 def followers(c: Canvas, ch: Character, width: float) -> list[Row]:
@@ -279,6 +321,7 @@ def followers(c: Canvas, ch: Character, width: float) -> list[Row]:
         mods = modifiers_text(f.modifiers)
         if mods:
             meta += " · " + mods
+        meta = " · ".join(part for part in (f.category, f.disposition, meta) if part)
         right = tr("Level {level}").format(level=f.level)
         details = "\n".join([*(item.line() for item in f.items), f.notes]).strip()
         body.extend(entry_rows(c, width, f.name, right, meta, details))
@@ -288,13 +331,14 @@ def followers(c: Canvas, ch: Character, width: float) -> list[Row]:
 def writing(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
     """Background, connections and notes (with lines to write on when blank)."""
     rows: list[Row] = []
-    for title, text in (
-        (tr("Background"), ch.background),
-        (tr("Connections"), ch.connections),
-        (tr("Notes"), ch.notes),
+    # notes are written during play: their lines stay on a filled sheet too
+    for title, text, kept in (
+        (tr("Background"), ch.background, False),
+        (tr("Connections"), ch.connections, False),
+        (tr("Notes"), ch.notes, True),
     ):
         body = paragraph_rows(c, text, width) if text.strip() else []
-        if blank:
+        if blank or (kept and not text.strip()):
             body.extend(pencil_rows(PENCIL_LINES + 3))
         if body:
             rows.extend(section(c, title, body))

@@ -19,6 +19,7 @@ from numdesk.model.follower import Follower
 from numdesk.model.history import HISTORY_FIELD, HistoryEntry
 from numdesk.model.items import Armor, Artifact, Cypher, Weapon
 from numdesk.model.kinds import ENTRY_CLASSES, EntryKind, ModelObject, kind_of
+from numdesk.model.limits import check_limits
 from numdesk.model.rules_set import RulesSet
 from numdesk.model.serialize import entry_data, from_data
 from numdesk.model.tables import RollTable
@@ -73,21 +74,25 @@ def describe(
 
     `data` is `to_data(obj)` (or `entry_data(obj)`) when the caller has it already.
     `history_kept`: the first lines of a character's history that are stored already
-    (the row then carries only the lines after them).
+    (the row then carries only the lines after them). An entry outside `model.limits`
+    raises `LimitError` naming the value: every write (an edit, a fight action, an
+    undo, an import) passes here, so nothing is stored that an import of numdesk's own
+    export would refuse; history lines stored already were checked when they came.
     """
     kind = entry_kind(obj)
     history: tuple[HistoryEntry, ...] | None = None
     history_from: int | None = None
-    if data is None:
-        data = entry_data(obj)
-    elif HISTORY_FIELD in data:
-        data = {k: v for k, v in data.items() if k != HISTORY_FIELD}
     if isinstance(obj, Character):
         if history_kept is not None and 0 <= history_kept <= len(obj.history):
             history_from = history_kept
             history = tuple(obj.history[history_kept:])
         else:
             history = tuple(obj.history)
+    check_limits(obj, known={HISTORY_FIELD: range(history_from or 0)})
+    if data is None:
+        data = entry_data(obj)
+    elif HISTORY_FIELD in data:
+        data = {k: v for k, v in data.items() if k != HISTORY_FIELD}
     name = str(obj.name)
     if not name.strip():
         raise LibraryError(f"A {kind.value} needs a name before it can be saved.")

@@ -15,6 +15,7 @@ from sqlalchemy import Connection, bindparam, delete, insert, select, text
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from numdesk.model.history import HistoryEntry
+from numdesk.model.limits import MAX_NAME, check_text
 from numdesk.store.entries import EntryRow
 from numdesk.store.errors import LibraryError
 from numdesk.store.newer import keep_unknown_fields
@@ -242,6 +243,7 @@ def set_tags_many(conn: Connection, tags_by_id: dict[int, Sequence[str]]) -> Non
         names: dict[str, str] = {}
         for tag in tags:
             name = clean_tag_name(tag)
+            check_text(name, "tags", MAX_NAME)  # the import's limit, so exports come back
             if name and tag_key(name) not in names:
                 names[tag_key(name)] = name
         wanted[entry_id] = names

@@ -28,7 +28,7 @@ class Documents(QObject):
 
     #: the current document changed (actions re-enable, the title updates)
     currentChanged = Signal()
-    #: the user opened or closed a document (the main window remembers which are open)
+    #: the user opened, closed or switched documents (the main window remembers them)
     sessionChanged = Signal()
 
     def __init__(
@@ -231,6 +231,8 @@ class Documents(QObject):
     def _on_current_changed(self, _index: int) -> None:
         self._activate_current_stack()
         self.currentChanged.emit()
+        if not self._closing_all:  # the tab in front is part of what the next start restores
+            self.sessionChanged.emit()
 
     def _activate_current_stack(self) -> None:
         widget = self.current_widget()

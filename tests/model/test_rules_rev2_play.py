@@ -172,7 +172,8 @@ def test_t9_a_found_cyphers_level_is_rolled_once_and_kept() -> None:
 
 
 def test_a_house_rules_character_uses_its_base_templates(gritty: str) -> None:
-    from numdesk.model.creation import CreationChoices, PartChoice, creation_problems
+    from numdesk.model.creation import creation_problems
+    from numdesk.model.creation_choices import CreationChoices, PartChoice
     from numdesk.model.templates import TypeTemplate
 
     warrior = TypeTemplate("Warrior", profile="cypher", pools={Stat.MIGHT: 12})

@@ -43,4 +43,4 @@ def test_items_follow_a_renamed_tag_and_let_go_of_a_removed_one() -> None:
         SetItemField("weapons", "Heavy crossbow", "tags", ["Bows"]).apply(pc)
     change = RemoveItem("recursions", "Crossbows").apply(pc)
     assert [w.tags for w in pc.weapons if w.name == "Heavy crossbow"] == [[]]
-    assert "2 items no longer belong to it" in change.summary
+    assert "3 items no longer belong to it" in change.summary

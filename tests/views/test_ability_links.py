@@ -24,6 +24,7 @@ from numdesk.views.sheet import SheetWidget
 from tests.printing.conftest import flat, pdf_text
 
 WARRIOR = ["--rules", "cypher", "--name", "Ash", "--type", "Warrior", "--descriptor", "Strong"]
+WARRIOR += ["--choose", "Physical Nature=Might Edge 1"]
 FOUR = ["--ability", "Bash", "--ability", "Swipe", "--ability", "Overwatch"]
 FOUR += ["--ability", "Combat Prowess"]
 EXTRA = ["--extra", "might=2", "--extra", "speed=2", "--extra", "intellect=2"]

@@ -9,9 +9,9 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from numdesk.model.items import in_use
+from numdesk.model.items import CypherType, GearKind, in_use
 from numdesk.model.operations import worn_armor
-from numdesk.rules.types import SpellTier, Stat
+from numdesk.rules.types import SkillLevel, SpellTier, Stat, WeaponCategory
 from numdesk.store import Library
 from numdesk.views.sheet.task_dialog import TaskDialog
 from tests.foundry_real import exchanged_character, import_real, printed
@@ -147,3 +147,123 @@ def test_spells_keep_their_tier_and_the_sheet_its_prepared_spells(
     back = exchanged_character(library.path, tmp_path, pc.name)
     assert {a.name: a.spell_tier for a in back.abilities} == tiers
     assert back.prepared_spells == 6
+
+
+def test_practiced_skills_ammo_materials_levels_and_attack_and_armor_values_have_fields(
+    qtbot: QtBot, library: Library, tmp_path: Path
+) -> None:
+    pc = import_real(library, "cs3-pc-t3-adept-scifi-impaired.json")
+    assert [s.level for s in pc.skills if s.name == "Piloting"] == [SkillLevel.PRACTICED]
+    gear = {e.name: e for e in pc.equipment}
+    assert (gear["Iridium filament"].kind, gear["Iridium filament"].level) == (
+        GearKind.MATERIAL,
+        4,
+    )
+    assert (gear["First aid kit"].kind, gear["First aid kit"].level) == (GearKind.EQUIPMENT, 2)
+    blaster = next(w for w in pc.weapons if w.name == "Blaster, light")
+    assert blaster.steps == 1 and "Eased" not in blaster.notes
+    field = next(a for a in pc.armor if a.name == "Force field, quick")
+    assert not field.worn and "Not worn" not in field.notes
+    assert worn_armor(pc) == sum(a.value or 0 for a in pc.armor if a.worn)
+    warrior = import_real(library, "cs3-pc-t1-warrior-fantasy.json")
+    assert [w.skill for w in warrior.weapons if w.name == "Broadsword"] == [SkillLevel.TRAINED]
+    assert [e.kind for e in warrior.equipment if e.name == "Sling bullets"] == [GearKind.AMMO]
+
+    controller, sheet = open_sheet(qtbot, library, pc.uid)
+    skills = sheet.list_editors["skills"].model
+    row = [s.name for s in skills.items()].index("Piloting")
+    assert skills.index(row, _column(sheet, "skills", "Level")).data() == "practiced"
+    equipment = sheet.list_editors["equipment"].model
+    row = [e.name for e in equipment.items()].index("Iridium filament")
+    assert equipment.index(row, _column(sheet, "equipment", "Kind")).data() == "material"
+    assert equipment.index(row, _column(sheet, "equipment", "Level")).data() == "4"
+    weapons = sheet.list_editors["weapons"].model
+    row = [w.name for w in weapons.items()].index("Blaster, light")
+    assert weapons.index(row, _column(sheet, "weapons", "Eased")).data() == "1"
+    armor = sheet.list_editors["armor"].model
+    row = [a.name for a in armor.items()].index("Force field, quick")
+    worn_box = armor.index(row, _column(sheet, "armor", "Worn"))
+    assert worn_box.data(Qt.ItemDataRole.CheckStateRole) == Qt.CheckState.Unchecked
+    # a practiced skill eases nothing: the task dialog's preview says so
+    dialog = TaskDialog(controller, sheet)
+    qtbot.addWidget(dialog)
+    dialog.skill.setCurrentIndex(dialog.skill.findText("Piloting (practiced)"))
+    assert dialog.skill.currentIndex() > 0
+
+    text = printed(library.path, pc.name, tmp_path / "ysolde.pdf")
+    assert "Force field, quick (not worn)" in text
+    assert "Material" in text and "Iridium filament" in text
+    assert "Blaster, light — eased 1 step" in text
+    assert "P practiced" in text  # the skills table's Practiced column and legend
+
+    back = exchanged_character(library.path, tmp_path, pc.name)
+    assert [s.level for s in back.skills] == [s.level for s in pc.skills]
+    assert [(e.kind, e.level) for e in back.equipment] == [(e.kind, e.level) for e in pc.equipment]
+    assert [(w.steps, w.skill) for w in back.weapons] == [(w.steps, w.skill) for w in pc.weapons]
+    assert [(a.worn, a.kind) for a in back.armor] == [(a.worn, a.kind) for a in pc.armor]
+
+
+def test_cypher_types_are_a_field_in_both_systems(
+    qtbot: QtBot, library: Library, tmp_path: Path
+) -> None:
+    pc = import_real(library, "cs3-pc-t3-adept-scifi-impaired.json")
+    kinds = {c.name: (c.cypher_type, c.fantastic) for c in pc.cyphers}
+    assert kinds == {
+        "Manipulation beam": (CypherType.MANIFEST, True),
+        "Stim": (CypherType.SUBTLE, False),
+        "Detonation (flash)": (CypherType.MANIFEST, False),
+    }
+    glaive = import_real(library, "num-pc-glaive.json")
+    assert [c.cypher_type for c in glaive.cyphers] == [
+        CypherType.ANOETIC,
+        CypherType.ANOETIC,
+        CypherType.OCCULTIC,
+    ]
+    assert "anoetic" not in glaive.notes and "occultic" not in glaive.notes
+
+    _controller, sheet = open_sheet(qtbot, library, pc.uid)
+    model = sheet.list_editors["cyphers"].model
+    row = [c.name for c in model.items()].index("Manipulation beam")
+    assert model.index(row, _column(sheet, "cyphers", "Type")).data() == "manifest"
+    fantastic = model.index(row, _column(sheet, "cyphers", "Fantastic"))
+    assert fantastic.data(Qt.ItemDataRole.CheckStateRole) == Qt.CheckState.Checked
+
+    text = printed(library.path, pc.name, tmp_path / "ysolde.pdf")
+    assert "Level 4 Manifest, fantastic Level: 1d6 + 2" in text  # Manipulation beam
+    assert "Subtle" in text
+    numenera = printed(library.path, glaive.name, tmp_path / "sarn.pdf")
+    assert "Occultic" in numenera and "Anoetic" in numenera
+
+    back = exchanged_character(library.path, tmp_path, pc.name)
+    assert {c.name: (c.cypher_type, c.fantastic) for c in back.cyphers} == kinds
+
+
+def test_special_ability_attacks_keep_their_kind_and_get_no_invented_weight(
+    qtbot: QtBot, library: Library, tmp_path: Path
+) -> None:
+    pc = import_real(library, "cs2-pc-grocko-unmasked-f12.json")
+    bash = next(w for w in pc.weapons if w.name == "Bash, unarmed")
+    assert (bash.category, bash.kind, bash.damage) == (
+        WeaponCategory.NONE,
+        "special ability",
+        10,
+    )
+    assert [w.category for w in pc.weapons if w.name == "Unarmed"] == [WeaponCategory.MEDIUM]
+
+    controller, sheet = open_sheet(qtbot, library, pc.uid)
+    model = sheet.list_editors["weapons"].model
+    row = [w.name for w in model.items()].index("Bash, unarmed")
+    assert model.index(row, _column(sheet, "weapons", "Category")).data() == "none"
+    assert model.index(row, _column(sheet, "weapons", "Kind")).data() == "special ability"
+    assert model.index(row, _column(sheet, "weapons", "Eased")).data() == "0"  # no weight's ease
+    dialog = TaskDialog(controller, sheet)
+    qtbot.addWidget(dialog)
+    assert dialog.weapon.findText("Bash, unarmed (special ability)") > 0
+
+    text = printed(library.path, pc.name, tmp_path / "grocko.pdf")
+    row = text.split("Bash, unarmed")[1][:60]
+    assert "special ability" in row and "Medium" not in row
+
+    back = exchanged_character(library.path, tmp_path, pc.name)
+    kept = next(w for w in back.weapons if w.name == "Bash, unarmed")
+    assert (kept.category, kept.kind) == (WeaponCategory.NONE, "special ability")

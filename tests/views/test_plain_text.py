@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from encounter_helpers import Table, act, add_from_library
 from main_window_helpers import answer_next_dialog, make_controller, make_window, press
 from PySide6.QtCore import QEvent, QPoint, Qt
@@ -97,3 +98,28 @@ def test_a_sheet_and_the_delete_question_with_a_markup_name(
     assert answer.done and BOSS in answer.seen[0]
     assert seen and all(f == Qt.TextFormat.PlainText for f in seen)
     controller.close()
+
+
+@pytest.mark.parametrize(
+    ("name", "suggested"),
+    [
+        ("CON", "CON_"),
+        ("nul", "nul_"),
+        ("Aux", "Aux_"),
+        ("PRN", "PRN_"),
+        ("COM1", "COM1_"),
+        ("lpt9", "lpt9_"),
+        ("COM¹", "COM¹_"),
+        ("con.backup", "con_.backup"),
+        ("NUL ", "NUL_"),
+        ("Console", "Console"),
+        ("COM10", "COM10"),
+        ("Kael\u202egpj.exe", "Kaelgpj.exe"),
+        ("\u2067Ash\u2069 \u200fthe\u200e bold\u061c", "Ash the bold"),
+        ("\u202e", "numdesk"),
+    ],
+)
+def test_suggested_file_names_avoid_device_names_and_bidi_controls(
+    name: str, suggested: str
+) -> None:
+    assert file_name(name) == suggested

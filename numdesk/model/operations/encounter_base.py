@@ -20,6 +20,7 @@ from typing import Any
 from numdesk.model.encounter import Combatant, Condition, Encounter, LogEntry, TurnSlot
 from numdesk.model.errors import DomainError
 from numdesk.model.history import now_iso
+from numdesk.model.limits import MAX_LOG
 from numdesk.model.operations.base import Change, Operation
 from numdesk.rules.conditions import TurnEdge, ending_round
 from numdesk.rules.errors import RulesError
@@ -264,6 +265,12 @@ class EncounterOperation(Operation[Encounter]):
             target.log.append(LogEntry(target.round, change.summary, at=at))
         for line in self._extra:
             target.log.append(LogEntry(target.round, line, at=at))
+        if len(target.log) > MAX_LOG:  # never trimmed: the record stays whole
+            raise DomainError(
+                f"This fight's log is full ({MAX_LOG:,} lines, the most one fight keeps), "
+                "so this action was not made and nothing changed. Go on in a new fight "
+                "(New fight from this); this one stays in the library with its whole log."
+            )
         return change
 
     @abstractmethod

@@ -9,6 +9,7 @@ what lives in the encounter, so nothing is counted twice.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from numdesk.model.encounter import Combatant, Encounter
@@ -21,6 +22,7 @@ from numdesk.model.operations.encounter_turns import (
 from numdesk.rules.conditions import Condition as RulesCondition
 from numdesk.rules.conditions import condition_effect
 from numdesk.rules.table_picks import PICK_CONDITIONS, PickRule, condition_steps
+from numdesk.rules.types import WoundSeverity
 
 
 @dataclass(frozen=True)
@@ -125,3 +127,23 @@ def _hinders_tasks(name: str) -> bool:
     except ValueError:
         return condition_steps([name])[0] > 0
     return condition_effect(named).task_hinder > 0
+
+
+#: a number at the start of a stat block's damage ("4 with a blade", "6 points")
+_LEADING_NUMBER = re.compile(r"^\s*(\d{1,2})\b")
+_SEVERITIES = {s.name.lower(): s for s in WoundSeverity}
+
+
+def stat_block_damage(text: str) -> int | None:
+    """The damage a stat block's damage line starts with ("4 with a blade"), or None: the
+    defense step fills it in and says where it came from."""
+    found = _LEADING_NUMBER.match(text or "")
+    return int(found.group(1)) if found else None
+
+
+def stat_block_wound(text: str) -> WoundSeverity | None:
+    """The wound a stat block's damage line names (minor/moderate/major), or None."""
+    for name, severity in _SEVERITIES.items():
+        if re.search(rf"\b{name}\b", text or "", re.IGNORECASE):
+            return severity
+    return None

@@ -23,18 +23,33 @@ from numdesk.model.operations.encounter_base import (
     timed_condition,
 )
 from numdesk.model.operations.encounter_turns import duration_words
+from numdesk.rules.conditions import TurnEdge
 from numdesk.rules.table_picks import STOP_GUARDING, pick_rule
 
 
 class TablePick(EncounterOperation):
     """Apply `pick` to the combatant `uid`, caused by `actor_uid` (default: whoever's turn
-    it is, else the target itself)."""
+    it is, else the target itself).
 
-    def __init__(self, uid: str, pick: str, actor_uid: str | None = None) -> None:
+    The mark it leaves ends by the rules (the causer's next turn, G18; the taker's own
+    next turn, T3) unless `anchor` names the combatant on whose next turn it ends;
+    `ends_at` says whether as that turn starts or as it ends.
+    """
+
+    def __init__(
+        self,
+        uid: str,
+        pick: str,
+        actor_uid: str | None = None,
+        anchor: str | None = None,
+        ends_at: TurnEdge = TurnEdge.START,
+    ) -> None:
         super().__init__()
         self._uid = uid
         self._pick = pick
         self._actor = actor_uid
+        self._anchor = anchor
+        self._edge = TurnEdge(ends_at)
 
     def _run(self, encounter: Encounter) -> Change:
         with domain_errors("pick"):
@@ -63,10 +78,16 @@ class TablePick(EncounterOperation):
                 f"{target.name} is already {rule.condition}: it does not add up{note}",
                 kind="condition",
             )
-        if rule.own_clock:
-            condition = timed_condition(encounter, rule.condition, rule.rounds, target.uid)
+        edge = self._edge
+        if self._anchor is not None:
+            anchor = find(encounter, self._anchor).uid
+            condition = timed_condition(encounter, rule.condition, rule.rounds, anchor, edge)
+        elif rule.own_clock:
+            condition = timed_condition(encounter, rule.condition, rule.rounds, target.uid, edge)
         else:
-            condition = timed_condition(encounter, rule.condition, rule.rounds, source, caused=True)
+            condition = timed_condition(
+                encounter, rule.condition, rule.rounds, source, edge, caused=True
+            )
         target.conditions.append(condition)
         span = duration_words(encounter, condition)
         said = (

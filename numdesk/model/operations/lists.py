@@ -16,6 +16,7 @@ from numdesk.model.errors import DomainError
 from numdesk.model.operations.base import Change
 from numdesk.model.operations.recursions import relink, unlink
 from numdesk.model.operations.sheet import CharacterOperation, locate
+from numdesk.model.operations.wording import change_phrase
 from numdesk.model.serialize import from_data
 from numdesk.model.validation import ITEM_LISTS, check_item
 from numdesk.rules.types import SkillLevel
@@ -183,7 +184,8 @@ class SetItemField(CharacterOperation):
         what = _describe(self.list_name, item) if self.field != "name" else f"'{old}'"
         if (isinstance(old, str) and len(old) > 40) or (isinstance(new, str) and len(new) > 40):
             return Change(f"Edited the {label} of {what}", kind="items")
-        return Change(f"{what[0].upper()}{what[1:]}: {label} {old} → {new}", kind="items")
+        phrase = change_phrase(label, old, new)
+        return Change(f"{what[0].upper()}{what[1:]}: {phrase}", kind="items")
 
 
 def _field_type(item: Any, name: str) -> Any:

@@ -10,7 +10,7 @@ from numdesk.model.character import Character
 from numdesk.model.errors import DomainError
 from numdesk.model.operations.base import Change, Operation
 from numdesk.model.validation import find_problems
-from numdesk.rules.types import Stat
+from numdesk.rules.types import DamageTrackState, Stat
 
 
 class CharacterOperation(Operation[Character]):
@@ -26,7 +26,11 @@ class CharacterOperation(Operation[Character]):
     """
 
     def _do(self, target: Character) -> Change:
-        return self._run(target)
+        change = self._run(target)
+        if target.damage_track is not DamageTrackState.HALE:
+            # the extra step lies between hale and impaired: leaving hale leaves it too
+            target.at_track_extra_step = False
+        return change
 
     def _check(self, target: Character, before: Character) -> None:
         problems = find_problems(target, history=False, since=before)

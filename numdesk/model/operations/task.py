@@ -161,6 +161,12 @@ def preview_task(character: Character, task: TaskInput) -> TaskPreview:
         if ability.archived:
             raise DomainError(_archived_message(ability.name), field="ability")
         ability_name = ability.name
+        if ability.cost is None:
+            raise DomainError(
+                f"{ability.name}'s cost is not known yet: type it in the sheet's Special "
+                "abilities table before rolling with it.",
+                field="ability",
+            )
         ability_cost = ability.cost
         if ability.pool is not None and ability.pool != stat:
             raise DomainError(
@@ -178,7 +184,11 @@ def preview_task(character: Character, task: TaskInput) -> TaskPreview:
             raise DomainError(_archived_message(weapon.name), field="weapon")
         stats = weapon_stats(weapon.category)
         base_damage = stats.damage if weapon.damage is None else weapon.damage
-        eases += stats.attack_ease
+        steps = stats.attack_ease if weapon.steps is None else weapon.steps
+        eases += max(steps, 0)
+        hindrances += max(-steps, 0)
+        if task.skill is None and weapon.skill is not None:
+            skill_level = weapon.skill  # the attack's own skill, when none is chosen
         hindrances += proficiency_hindrance(weapon.freely_usable)
         attack = True
     impaired = is_impaired(character)

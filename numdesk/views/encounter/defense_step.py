@@ -15,8 +15,6 @@ so the fight and the sheet can never disagree about a roll.
 
 from __future__ import annotations
 
-import re
-
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -49,30 +47,18 @@ from numdesk.model.operations.defense_roll import (
     no_defense_reason,
     preview_defense,
 )
-from numdesk.model.operations.encounter_defense import FightDefense, attackers, fight_defense
+from numdesk.model.operations.encounter_defense import (
+    FightDefense,
+    attackers,
+    fight_defense,
+    stat_block_damage,
+    stat_block_wound,
+)
 from numdesk.rules.defense import DefenseKind
 from numdesk.rules.types import DamageType, Stat, WoundSeverity
 from numdesk.views.face_field import FaceField
 from numdesk.views.sheet.damage_dialog import chance_text, fill_defenses
 from numdesk.views.sheet.words import word
-
-#: a number at the start of a stat block's damage ("4 with a blade", "6 points")
-_LEADING_NUMBER = re.compile(r"^\s*(\d{1,2})\b")
-_SEVERITIES = {s.name.lower(): s for s in WoundSeverity}
-
-
-def stat_block_damage(text: str) -> int | None:
-    """The damage a stat block's damage line starts with, or None."""
-    found = _LEADING_NUMBER.match(text or "")
-    return int(found.group(1)) if found else None
-
-
-def stat_block_wound(text: str) -> WoundSeverity | None:
-    """The wound a stat block's damage line names (minor/moderate/major), or None."""
-    for name, severity in _SEVERITIES.items():
-        if re.search(rf"\b{name}\b", text or "", re.IGNORECASE):
-            return severity
-    return None
 
 
 class DefenseStep(QDialog):

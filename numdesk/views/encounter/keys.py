@@ -137,6 +137,16 @@ FIGHT_KEYS: tuple[FightKey, ...] = (
     ),
     _k("focus_rounds", "Alt+U", QT_TRANSLATE_NOOP("FightKeys", "Go to the condition's rounds")),
     _k(
+        "focus_ends_at",
+        "Alt+S",
+        QT_TRANSLATE_NOOP("FightKeys", "Go to: it ends as the turn starts, or as it ends"),
+    ),
+    _k(
+        "focus_anchor",
+        "Alt+H",
+        QT_TRANSLATE_NOOP("FightKeys", "Go to: whose next turn it ends on"),
+    ),
+    _k(
         "focus_pick",
         "Alt+T",
         QT_TRANSLATE_NOOP("FightKeys", "Go to the table actions (type the first letter), Enter"),
@@ -164,6 +174,9 @@ FIGHT_KEYS: tuple[FightKey, ...] = (
     _k("group", "Ctrl+G", QT_TRANSLATE_NOOP("FightKeys", "NPCs act together, or one by one")),
     _k("builder", "Ctrl+B", QT_TRANSLATE_NOOP("FightKeys", "Show or hide the builder")),
     _k("export", "Ctrl+E", QT_TRANSLATE_NOOP("FightKeys", "Export the log")),
+    _k("print", "Ctrl+P", QT_TRANSLATE_NOOP("FightKeys", "Print the encounter sheet")),
+    _k("pdf", "Ctrl+Alt+P", QT_TRANSLATE_NOOP("FightKeys", "The encounter sheet as a PDF")),
+    _k("rename", "Ctrl+R", QT_TRANSLATE_NOOP("FightKeys", "Rename the fight (Enter keeps it)")),
     _k("new_fight", "Ctrl+Shift+N", QT_TRANSLATE_NOOP("FightKeys", "New fight from this")),
     FightKey(
         "table_display",
@@ -278,7 +291,11 @@ class FightKeyboard(QObject):
                 owner.interpretText()
             action()
             return True
-        escape = event.key() == Qt.Key.Key_Escape and isinstance(watched, QWidget)
+        escape = (
+            event.key() == Qt.Key.Key_Escape
+            and isinstance(watched, QWidget)
+            and not watched.property("ownEscape")  # a field that reverts itself on Esc
+        )
         if escape and watched.window() is self._window and watched is not self._table:
             self._table.setFocus(Qt.FocusReason.ShortcutFocusReason)
             return True

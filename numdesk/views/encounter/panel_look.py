@@ -82,6 +82,32 @@ def compact(form: QWidget) -> None:
         outer.setSpacing(2)
 
 
+def place_ends_row(form: QWidget, ends_at: QComboBox, anchor: QComboBox) -> None:
+    """The row saying when a new condition or mark ends, under the condition and its
+    rounds, in the Tab order right after them."""
+    grid = child(form, QGridLayout, "conditionGrid")
+    moved = [
+        (child(form, QPushButton, "add_condition_button"), 2, 0),
+        (child(form, QPushButton, "remove_condition_button"), 2, 1),
+        (child(form, QComboBox, "pick"), 3, 0),
+        (child(form, QPushButton, "pick_button"), 3, 1),
+    ]
+    for widget, _row, _column in moved:
+        grid.removeWidget(widget)
+    grid.addWidget(ends_at, 1, 0)
+    grid.addWidget(anchor, 1, 1)
+    for widget, row, column in moved:
+        grid.addWidget(widget, row, column)
+    rounds = child(form, QSpinBox, "rounds")
+    QWidget.setTabOrder(rounds, ends_at)
+    QWidget.setTabOrder(ends_at, anchor)
+    QWidget.setTabOrder(anchor, moved[0][0])
+    for combo in (ends_at, anchor):
+        combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        combo.setMinimumContentsLength(10)
+        combo.view().setMinimumWidth(260)
+
+
 def fill_picks(pick: QComboBox, defense_actions: bool) -> None:
     """Table actions first (T1–T4), then the effects of a 19 and a 20 (T5)."""
     # the effect names are long: the box stays narrow, its list shows them whole
@@ -120,6 +146,8 @@ PANEL_KEYS: tuple[tuple[str, str, str], ...] = (
     ("wound_button", "wound", "Wound every selected PC"),
     ("condition", "focus_condition", "The condition: pick or type it"),
     ("rounds", "focus_rounds", "How many rounds it lasts (0: until removed); Enter adds it"),
+    ("ends_at", "focus_ends_at", "A new condition or mark ends as that turn starts, or ends"),
+    ("ends_anchor", "focus_anchor", "Whose next turn it ends on (the rules: the cause's)"),
     ("add_condition_button", "condition", "Add to every selected row"),
     ("remove_condition_button", "remove_condition", "Take it off every selected row"),
     ("pick", "focus_pick", "A table action or a 19/20 effect (type its first letter)"),

@@ -24,7 +24,8 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPalette
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from numdesk.controllers.encounter import EncounterController
-from numdesk.model.encounter import Combatant, Condition, Encounter
+from numdesk.model.character import track_step_name
+from numdesk.model.encounter import Combatant
 from numdesk.model.errors import DomainError
 from numdesk.model.operations.damage import armor_category, worn_armor
 from numdesk.model.operations.encounter import (
@@ -36,8 +37,9 @@ from numdesk.model.operations.encounter import (
     task_hindrance,
 )
 from numdesk.model.operations.encounter_health import OBJECT_STATE_WORDS
-from numdesk.rules.conditions import TurnEdge, condition_effect
+from numdesk.rules.conditions import condition_effect
 from numdesk.rules.types import ActionTiming, ArmorCategory, DamageTrackState, Stat
+from numdesk.views.encounter.condition_words import condition_text, condition_tooltip, pick_status
 
 Index = QModelIndex | QPersistentModelIndex
 #: (health, maximum) for the bar, or None when the cell is plain text.
@@ -281,7 +283,7 @@ class CombatantTableModel(QAbstractTableModel):
             for stat in Stat
         )
         if self._controller.profile.uses_damage_track:
-            state = _t(TRACK_WORDS[sheet.damage_track])
+            state = track_step_name(sheet).lower() or _t(TRACK_WORDS[sheet.damage_track])
         else:
             w = sheet.wounds
             state = _t("wounds {0}/{1}/{2}").format(w.minor, w.moderate, w.major)
@@ -307,6 +309,7 @@ class CombatantTableModel(QAbstractTableModel):
             parts.append(
                 _t("tasks −1 step") if hinder == 1 else _t("tasks −{0} steps").format(hinder)
             )
+        parts += pick_status(c)
         return " · ".join(p for p in parts if p)
 
     def _timing_or_state(self, c: Combatant) -> str:
@@ -328,58 +331,6 @@ class CombatantTableModel(QAbstractTableModel):
         elif sheet is not None and sheet.wounds.major:
             return _t("{0} major wound(s)").format(sheet.wounds.major)
         return ""
-
-
-def condition_text(encounter: Encounter, cond: Condition) -> str:
-    """ "dazed (ends R3, Ana's turn)": the round and the turn at whose start (or, "after
-    Ana's turn", at whose end) the condition really ends (G18, T3); a number of rounds
-    left would be ambiguous mid-round."""
-    ends = cond.end_round()
-    if ends is None:
-        return cond.name
-    anchor = anchor_name(encounter, cond)
-    if not anchor:
-        return _t("{0} (ends R{1})").format(cond.name, ends)
-    if cond.ends_at == TurnEdge.END:
-        return _t("{0} (ends R{1}, after {2}'s turn)").format(cond.name, ends, anchor)
-    return _t("{0} (ends R{1}, {2}'s turn)").format(cond.name, ends, anchor)
-
-
-def anchor_name(encounter: Encounter, cond: Condition) -> str:
-    """The name of the combatant on whose turn `cond` ends ("" without a turn: it ends at
-    the top of a round)."""
-    uid = cond.source_uid
-    if not uid or not any(uid in slot_uids(encounter, s) for s in encounter.order):
-        return ""
-    return next((c.name for c in encounter.combatants if c.uid == uid), "")
-
-
-def condition_tooltip(c: Combatant) -> str:
-    """What each of a combatant's conditions does, one line each (G18)."""
-    lines = []
-    for cond in c.conditions:
-        effects = {r.value: condition_effect(r) for r in rules_conditions(c)}
-        effect = effects.get(cond.name.casefold())
-        if effect is None:
-            what = _t("your own condition: the rules add nothing")
-        elif effect.loses_turn:
-            what = _t("loses its turn, can still defend")
-        elif effect.task_hinder:
-            what = (
-                _t("all its tasks are hindered 1 step")
-                if effect.task_hinder == 1
-                else _t("all its tasks are hindered {0} steps").format(effect.task_hinder)
-            )
-        elif not effect.can_move:
-            what = _t("cannot move")
-        elif effect.defense_stat is not None:
-            what = _t("calls for {0} defense rolls ({1})").format(
-                _t(effect.defense_stat.value.capitalize()), effect.check_every
-            )
-        else:
-            what = ""
-        lines.append(f"{cond.name}: {what}" if what else cond.name)
-    return "\n".join(lines)
 
 
 def _runs(rows: list[int]) -> list[tuple[int, int]]:

@@ -36,16 +36,18 @@ from numdesk.model.operations.encounter import (
     slot_label,
     slot_uids,
 )
-from numdesk.model.operations.encounter_build import new_initiative_problem
+from numdesk.model.operations.encounter_build import RenameEncounter, new_initiative_problem
 from numdesk.rules.dice import Dice
 from numdesk.views.encounter.actions_panel import ActionPanel
 from numdesk.views.encounter.builder import BuilderPanel
 from numdesk.views.encounter.defense_step import DefenseStep
 from numdesk.views.encounter.drops import EntryDrops
 from numdesk.views.encounter.fight_actions import FightActions
+from numdesk.views.encounter.fight_keys_wiring import FightKeyWiring
 from numdesk.views.encounter.fight_layout import FightLayout
+from numdesk.views.encounter.fight_print import FightPrinting
 from numdesk.views.encounter.initiative_dialog import InitiativeDialog
-from numdesk.views.encounter.keys import FightKeyboard, KeysDialog, key_text
+from numdesk.views.encounter.keys import KeysDialog, key_text
 from numdesk.views.encounter.players_actions import PlayersActions
 from numdesk.views.encounter.selection import TableSelection
 from numdesk.views.encounter.statblock import stat_block_html
@@ -54,7 +56,15 @@ from numdesk.views.encounter.turn_header import set_text
 from numdesk.views.plain_text import file_name
 
 
-class EncounterWindow(FightActions, FightLayout, PlayersActions, TableSelection, QMainWindow):
+class EncounterWindow(
+    FightActions,
+    FightLayout,
+    FightKeyWiring,
+    FightPrinting,
+    PlayersActions,
+    TableSelection,
+    QMainWindow,
+):
     """One open encounter (a top-level window)."""
 
     #: New initiative opened its dialog (the table link asks the players for their dice)
@@ -77,6 +87,8 @@ class EncounterWindow(FightActions, FightLayout, PlayersActions, TableSelection,
         self.initiative_dialog: InitiativeDialog | None = None
         self.keys_dialog: KeysDialog | None = None
         self.defense_step: DefenseStep | None = None
+        #: (round, turn, uid) last shown: a new turn moves the selection to its combatant
+        self._turn_shown: tuple[int, int, str | None] | None = None
 
         self.model = CombatantTableModel(controller, self)
         self.builder = BuilderPanel(controller)
@@ -92,6 +104,10 @@ class EncounterWindow(FightActions, FightLayout, PlayersActions, TableSelection,
             deleted.connect(self._entry_deleted)
         self.builder.failed.connect(self.show_message)
         self.panel.hit_button.clicked.connect(self.defend)
+        self.title.renamed.connect(
+            lambda name: self._do(lambda: self.controller.apply(RenameEncounter(name)))
+        )
+        self.title.done.connect(lambda: self.table.setFocus(Qt.FocusReason.OtherFocusReason))
         self.panel.failed.connect(self.show_message)
         # weakly: the panel is the window's child, a strong link back would keep the
         # window's Python side alive after Qt deleted it
@@ -130,12 +146,20 @@ class EncounterWindow(FightActions, FightLayout, PlayersActions, TableSelection,
         enc = self.controller.encounter
         selected = self.selected_uid()
         self.model.refresh()
+        slot = current_slot(enc)
+        turn = (enc.round, enc.turn, slot.uid if slot is not None else None)
+        if turn != self._turn_shown:
+            # the selection follows the turn: the one acting now is the one acted for
+            uids = slot_uids(enc, slot) if slot is not None and enc.round >= 1 else []
+            if uids and self._turn_shown is not None:
+                selected = uids[0]
+            self._turn_shown = turn
         if selected and self.selected_uid() != selected:
             self.select(selected)
         title = self.tr("{0} — encounter").format(enc.name)
         if self.windowTitle() != title:
             self.setWindowTitle(title)
-        set_text(self.title, enc.name)
+        self.title.show_name(enc.name)
         self._show_profile()
         set_text(self.summary, self.controller.summary())
         slot = current_slot(enc)
@@ -255,131 +279,6 @@ class EncounterWindow(FightActions, FightLayout, PlayersActions, TableSelection,
         self.keys_dialog = dialog
         dialog.exec()
         self.keys_dialog = None
-
-    def _press(self, button: Any) -> None:
-        """A key for a panel button: press it, or say why it does not apply here."""
-        if button.isEnabled() and button.isVisible():
-            button.click()
-        else:
-            self.show_message(button.toolTip() or self.tr("That does not apply here."))
-
-    def _focus(self, widget: QWidget) -> None:
-        """A field's key: the focus goes to it (its text selected, to type over it)."""
-        if widget.window() is self and not widget.isVisible() and widget in self._builder_fields():
-            self.builder_action.setChecked(True)  # a builder key shows the builder
-        if not widget.isEnabled() or not widget.isVisible():
-            self.show_message(widget.toolTip() or self.tr("That does not apply here."))
-            return
-        widget.setFocus(Qt.FocusReason.ShortcutFocusReason)
-        select_all = getattr(widget, "selectAll", None)
-        editor = getattr(widget, "lineEdit", None)
-        if callable(select_all):
-            select_all()
-        elif callable(editor) and editor() is not None:
-            editor().selectAll()
-
-    def _builder_fields(self) -> list[QWidget]:
-        b = self.builder
-        return [b.search, b.results, b.count, b.level_min, b.level_max]
-
-    def _focus_amount(self) -> None:
-        self._focus(self.panel.amount)
-
-    def _then_table(self, action: Callable[[], object]) -> Callable[[], None]:
-        """`action`, then the focus back on the table for the next one."""
-
-        def run() -> None:
-            action()
-            self.table.setFocus(Qt.FocusReason.ShortcutFocusReason)
-
-        return run
-
-    def _install_keys(self) -> FightKeyboard:
-        panel, builder = self.panel, self.builder
-        press = self._press
-        handlers: dict[str, Any] = {
-            "next_turn": self.next_action,
-            "previous_turn": self.previous_action,
-            "next_combatant": lambda: self.step_selection(1),
-            "previous_combatant": lambda: self.step_selection(-1),
-            "select_npcs": self.select_npcs,
-            "amount": self._focus_amount,
-            "damage": lambda: press(panel.damage_button),
-            "hit": lambda: press(panel.hit_button),
-            "heal": lambda: press(panel.heal_button),
-            "set_health": lambda: press(panel.set_health_button),
-            "mark_defeated": lambda: press(panel.set_defeated_button),
-            "wound": lambda: press(panel.wound_button),
-            "condition": lambda: press(panel.add_condition_button),
-            "remove_condition": lambda: press(panel.remove_condition_button),
-            "pick": lambda: press(panel.pick_button),
-            "roll": lambda: press(panel.roll_button),
-            "first": lambda: press(panel.first_button),
-            "last": lambda: press(panel.last_button),
-            "wait": lambda: press(panel.wait_button),
-            "act_now": lambda: press(panel.act_now_button),
-            "normal": lambda: press(panel.normal_button),
-            "intrusion": lambda: press(panel.intrude_button),
-            "refuse": lambda: press(panel.refuse_button),
-            "natural_one": lambda: press(panel.natural_one_button),
-            "remove": lambda: press(panel.remove_button),
-            "ignore_armor": lambda: press(panel.ignore_armor),
-            "initiative": self.reroll_action,
-            "group": self.group_action,
-            "builder": self.builder_action,
-            "export": self.export_action,
-            "new_fight": self.new_fight_action,
-            "table_display": self.table_display_action,
-            "hide": self.hide_action,
-            "reveal_numbers": self.reveal_action,
-            "undo": self.undo_action,
-            "redo": self.redo_action,
-            "focus_table": lambda: self.table.setFocus(Qt.FocusReason.ShortcutFocusReason),
-            "keys": self.keys_action,
-        }
-        fields = {
-            "focus_roll": panel.roll_value,
-            "focus_eases": panel.eases,
-            "focus_amount": panel.amount,
-            "focus_type": panel.damage_type,
-            "focus_kind": panel.damage_kind,
-            "focus_defeat": panel.defeat_as,
-            "focus_wound": panel.wound,
-            "focus_condition": panel.condition,
-            "focus_rounds": panel.rounds,
-            "focus_pick": panel.pick,
-            "focus_recipient": panel.recipient,
-            "focus_reason": panel.reason,
-            "focus_search": builder.search,
-            "focus_count": builder.count,
-            "focus_level_min": builder.level_min,
-            "focus_level_max": builder.level_max,
-            "focus_object": builder.object_name,
-            "focus_object_level": builder.object_level,
-            "focus_rules": self.profile_combo,
-        }
-        for key_id, widget in fields.items():
-            handlers[key_id] = lambda w=widget: self._focus(w)
-        back = self._then_table
-        enter: dict[QWidget, Callable[[], object]] = {
-            panel.amount: self._damage_from_keys,
-            panel.roll_value: back(lambda: press(panel.set_roll_button)),
-            panel.condition: back(lambda: press(panel.add_condition_button)),
-            panel.rounds: back(lambda: press(panel.add_condition_button)),
-            panel.pick: back(lambda: press(panel.pick_button)),
-            panel.reason: back(lambda: press(panel.intrude_button)),
-            builder.search: builder.add_selected,
-            builder.results: builder.add_selected,
-            builder.count: builder.add_selected,
-            builder.object_name: builder.add_object,
-            builder.object_level: builder.add_object,
-        }
-        return FightKeyboard(self, handlers, self.table, panel.amount, enter)
-
-    def _damage_from_keys(self) -> None:
-        """Enter in the amount: damage the selection, then back to the table for the next."""
-        self.panel.damage_selected()
-        self.table.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def _next_turn(self) -> None:
         starting = self.controller.encounter.round < 1

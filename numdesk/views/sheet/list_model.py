@@ -59,6 +59,8 @@ class Column:
     derived: Callable[[CharacterController, Any], int | None] | None = None
     #: shown only while this says so (the tags column: while the sheet has tags)
     when: Callable[[CharacterController], bool] | None = None
+    #: what a blank value is called ("unknown": an ability's cost nobody gave), greyed
+    unknown: str = ""
 
 
 @dataclass(frozen=True)
@@ -162,6 +164,8 @@ class ItemTableModel(QAbstractTableModel):
                 return Qt.CheckState.Checked if value else Qt.CheckState.Unchecked
             return None
         fallback = self._derived(column, index.row()) if value is None else None
+        if value is None and column.unknown and fallback is None:
+            return self._unknown(column, role)
         if role == Qt.ItemDataRole.DisplayRole:
             if fallback is not None:
                 return str(fallback)
@@ -177,6 +181,16 @@ class ItemTableModel(QAbstractTableModel):
             return _shown(value) if column.kind != "choice" else value
         if role == Qt.ItemDataRole.ToolTipRole and isinstance(value, str) and len(value) > 40:
             return value
+        return None
+
+    def _unknown(self, column: Column, role: int) -> Any:
+        """A value nobody gave (an ability added by name): said, greyed, never a made-up 0."""
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self.tr(column.unknown)
+        if role == Qt.ItemDataRole.ForegroundRole:
+            return QBrush(QPalette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text))
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self.tr("Not known: type it from your rulebook.")
         return None
 
     def _archived_look(self, role: int) -> Any:

@@ -211,7 +211,8 @@ class TaskDialog(QDialog):
             self.ability.addItem(f"{ability.name}{cost}", ability.uid)
         self.weapon.addItem(self.tr("(not an attack)"), None)
         for weapon in in_use(character.weapons):
-            self.weapon.addItem(f"{weapon.name} ({word(weapon.category.value)})", weapon.uid)
+            what = weapon.kind or word(weapon.category.value)  # "special ability", "light"
+            self.weapon.addItem(f"{weapon.name} ({what})", weapon.uid)
         limit = self.controller.profile.max_effort
         self.effort_ease.setMaximum(min(character.effort, limit))
         self.effort_damage.setMaximum(min(character.effort, limit))

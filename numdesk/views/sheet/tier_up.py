@@ -179,7 +179,8 @@ class TierAbilitiesDialog(QDialog):
         if not text:
             return
         found = library_ability(self._library, text) if self._library is not None else None
-        ability = copy.deepcopy(found) if found is not None else Ability(text)
+        # not in the library: its cost and kind stay unknown until the player types them
+        ability = copy.deepcopy(found) if found is not None else Ability(text, cost=None, kind=None)
         if found is not None:
             ability.library_uid = found.uid
         self.own.append(ability)
@@ -202,9 +203,9 @@ class TierAbilitiesDialog(QDialog):
             )
             if ticked != offer.choose:
                 problems.append(
-                    self.tr("Tick exactly {0} in each “choose” group.").format(offer.choose)
+                    self.tr("{0}: tick {1} ({2} ticked)").format(offer.label, offer.choose, ticked)
                 )
-        self.status.setText(problems[0] if problems else "")
+        self.status.setText("; ".join(problems))
         self.box.button(QDialogButtonBox.StandardButton.Ok).setEnabled(not problems)
 
     def tick(self, name: str) -> bool:

@@ -25,12 +25,20 @@ from PySide6.QtWidgets import (
 )
 
 from numdesk.controllers.creation import link_abilities
+from numdesk.model.book_choices import BookChoice
 from numdesk.model.character import Character
-from numdesk.model.creation import PARTS, CreationChoices, build_character
+from numdesk.model.creation import build_character, character_abilities
+from numdesk.model.creation_choices import PARTS, CreationChoices
+from numdesk.model.creation_effects import book_choices
 from numdesk.model.errors import DomainError
 from numdesk.rules.profiles import PROFILES
 from numdesk.views.dialogs import confirm
 from numdesk.views.sheet.wizard_abilities import AbilitiesPage
+from numdesk.views.sheet.wizard_choices import (
+    BookChoicesPage,
+    skill_page_choices,
+    template_option_choices,
+)
 from numdesk.views.sheet.wizard_parts import PartsPage
 from numdesk.views.sheet.wizard_values import ValuesPage
 from numdesk.views.sheet.words import word
@@ -91,17 +99,24 @@ class NewCharacterWizard(QWizard):
         self.setWindowTitle(self.tr("New character"))
         self.profile_page = ProfilePage(self)
         self.name_page = NamePage(self)
+        self.answers: dict[str, list[str]] = {}
         self.parts_page = PartsPage(self)
+        self.choices_page = BookChoicesPage(self)
         self.values_page = ValuesPage(self)
         self.abilities_page = AbilitiesPage(self)
-        for page in (
-            self.profile_page,
-            self.name_page,
-            self.parts_page,
-            self.values_page,
-            self.abilities_page,
-        ):
-            self.addPage(page)
+        self.skills_page = BookChoicesPage(self, skills=True)
+        self._ids = {
+            page: self.addPage(page)
+            for page in (
+                self.profile_page,
+                self.name_page,
+                self.parts_page,
+                self.choices_page,
+                self.values_page,
+                self.abilities_page,
+                self.skills_page,
+            )
+        }
         self.resize(900, 640)
         cancel = self.button(QWizard.WizardButton.CancelButton)
         cancel.clicked.disconnect()  # Qt's own connection rejects without asking
@@ -124,10 +139,28 @@ class NewCharacterWizard(QWizard):
             player=self.name_page.player.text(),
         )
         choices.parts = {part: self.parts_page.choice(part) for part in PARTS}
+        choices.answers = {title: list(given) for title, given in self.answers.items()}
         self.values_page.fill(choices)
         if include_abilities:
             self.abilities_page.fill(choices)
         return choices
+
+    def book_choices(self, include_abilities: bool = True) -> list[BookChoice]:
+        """The choices the book asks of this character so far."""
+        choices = self.choices_so_far(include_abilities)
+        abilities = character_abilities(choices) if include_abilities else []
+        return book_choices(choices, abilities)
+
+    def nextId(self) -> int:
+        """Skip "The book's choices" when the templates ask none, and "Skills" likewise."""
+        page = self.currentPage()
+        if page is self.parts_page and not template_option_choices(self):
+            return self._ids[self.values_page]
+        if page is self.abilities_page:
+            return self._ids[self.skills_page] if skill_page_choices(self) else -1
+        if page is self.skills_page:
+            return -1
+        return super().nextId()
 
     def build(self) -> Character:
         """The finished character, its abilities linked to the library; DomainError if not."""
@@ -144,6 +177,7 @@ class NewCharacterWizard(QWizard):
         typed = [text for text in (choices.name.strip(), choices.player.strip()) if text]
         typed += [choice.name for choice in choices.parts.values() if choice.name]
         typed += choices.picked + [a.name for a in choices.added]
+        typed += [answer for given in self.answers.values() for answer in given]
         return typed
 
     def may_close(self) -> bool:
@@ -184,7 +218,9 @@ class NewCharacterWizard(QWizard):
             else:
                 self.library.characters.save(character)
         except DomainError as err:
-            self.abilities_page.error.setText(err.message)
+            page = self.currentPage()
+            error = getattr(page, "error", self.abilities_page.error)
+            error.setText(err.message)
             return
         self.created = character
         self.characterCreated.emit(character.uid)

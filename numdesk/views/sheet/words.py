@@ -30,12 +30,22 @@ WORDS = (
     QT_TRANSLATE_NOOP("GameWords", "speed"),
     QT_TRANSLATE_NOOP("GameWords", "intellect"),
     QT_TRANSLATE_NOOP("GameWords", "inability"),
+    QT_TRANSLATE_NOOP("GameWords", "practiced"),
     QT_TRANSLATE_NOOP("GameWords", "trained"),
     QT_TRANSLATE_NOOP("GameWords", "specialized"),
     QT_TRANSLATE_NOOP("GameWords", "expert"),
     QT_TRANSLATE_NOOP("GameWords", "light"),
     QT_TRANSLATE_NOOP("GameWords", "medium"),
     QT_TRANSLATE_NOOP("GameWords", "heavy"),
+    # kinds of gear
+    QT_TRANSLATE_NOOP("GameWords", "equipment"),
+    QT_TRANSLATE_NOOP("GameWords", "ammo"),
+    QT_TRANSLATE_NOOP("GameWords", "material"),
+    # cypher types
+    QT_TRANSLATE_NOOP("GameWords", "subtle"),
+    QT_TRANSLATE_NOOP("GameWords", "manifest"),
+    QT_TRANSLATE_NOOP("GameWords", "anoetic"),
+    QT_TRANSLATE_NOOP("GameWords", "occultic"),
     # spell tiers
     QT_TRANSLATE_NOOP("GameWords", "low"),
     QT_TRANSLATE_NOOP("GameWords", "mid"),
