@@ -27,6 +27,10 @@ if TYPE_CHECKING:
     from numdesk.views.main_window import MainWindow
 
 
+#: window property: the user quit because the library could not be opened
+_QUIT_AFTER_FAILURE = "numdeskQuitAfterOpenFailure"
+
+
 def _t(text: str) -> str:
     return QCoreApplication.translate("App", text)
 
@@ -155,6 +159,16 @@ def run_app(
             return 0  # the running numdesk opens them and comes to the front
         if outcome is Outcome.QUIT:
             return 1
+        if imports:
+            from PySide6.QtWidgets import QMessageBox
+
+            names = ", ".join(Path(p).name for p in imports)
+            QMessageBox.information(
+                None,
+                _t("numdesk"),
+                _t("{0} was not imported: the library opens read-only here. Import it "
+                   "once the running numdesk answers again.").format(names),
+            )  # fmt: skip
         return _run_window(app, library, (), None)  # read-only: no second writer
     try:
         return _run_window(app, library, imports, instance)
@@ -204,7 +218,8 @@ def _run_window(
     if imports:
         QTimer.singleShot(0, lambda: opener.open_files(list(imports)))
     try:
-        return app.exec()
+        code = app.exec()
+        return 1 if window.property(_QUIT_AFTER_FAILURE) else code
     finally:
         controller.close()
 
@@ -213,6 +228,7 @@ def _open_failed(window: QWidget, controller: object, path: Path, _message: str)
     """The library shown at start could not be opened in full (found damaged, say):
     the same choices as when it cannot be opened at all, or quit."""
     if not open_first_library(controller, path):
+        window.setProperty(_QUIT_AFTER_FAILURE, True)  # the run ends with exit code 1
         window.close()
 
 

@@ -176,7 +176,9 @@ def _creature_text(_m: re.Match[str], v: Any, e: dict[str, Any]) -> bool:
         label, _sep, rest = line.partition(": ")
         if label in numbers and _sep:
             if numbers[label] is not None and rest != str(numbers[label]):
-                return False
+                if line not in ours:  # a line saying more ("armor: 1 or 2") kept as text
+                    return False
+                continue
             if numbers[label] is None and _number(rest.split()[0] if rest else "") is None:
                 return False
             continue

@@ -8,7 +8,10 @@ not at all, even if the process is killed half-way.
 
 from __future__ import annotations
 
+import shutil
+import sqlite3
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from contextlib import closing
 from pathlib import Path
 from tempfile import TemporaryDirectory
 from types import TracebackType
@@ -148,6 +151,8 @@ class Library(LibraryBase):
         if not path.exists():
             raise LibraryError(f"There is no library at {path}.")
         check_location(path)
+        if Path(f"{path}-wal").exists() and not Path(f"{path}-shm").exists():
+            return cls._read_only_copy(path)
         revision = read_revision(path, writable=False)
         if revision is None:
             raise LibraryError(f"{path} is empty, not a numdesk library; it was not changed.")
@@ -167,6 +172,37 @@ class Library(LibraryBase):
                 raise
             raise LibraryError(
                 f"numdesk could not read the older library {path} ({err}); it was not changed."
+            ) from err
+        library._scratch = scratch
+        library.load_rules_sets()
+        return library
+
+    @classmethod
+    def _read_only_copy(cls, path: Path) -> Library:
+        """`path` with a write-ahead log left beside it and no index (`-shm`): no numdesk
+        has it open (a live one keeps both), so its last saves are only in the log.
+        Reading it in place would make an index file beside it, so the file and its log
+        are copied to a temporary folder, folded together there and read; nothing beside
+        the library is made or changed."""
+        scratch = TemporaryDirectory(prefix="numdesk-")
+        try:
+            copy = Path(scratch.name) / path.name
+            shutil.copyfile(path, copy)
+            shutil.copyfile(f"{path}-wal", f"{copy}-wal")
+            with closing(sqlite3.connect(copy)) as conn:
+                conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            revision = read_revision(copy, writable=False)
+            if revision is None:
+                raise LibraryError(f"{path} is empty, not a numdesk library; it was not changed.")
+            if revision != HEAD:
+                upgrade(copy, HEAD)
+            library = cls(copy, read_only=True)
+        except Exception as err:
+            scratch.cleanup()
+            if isinstance(err, LibraryError):
+                raise
+            raise LibraryError(
+                f"numdesk could not read {path} ({err}); it was not changed."
             ) from err
         library._scratch = scratch
         library.load_rules_sets()

@@ -114,3 +114,19 @@ def test_a_table_in_the_notes_keeps_its_cells_apart(
 
     back = exchanged_character(library.path, tmp_path, pc.name)
     assert back.notes == pc.notes
+
+
+def test_a_stat_line_saying_more_than_the_field_stays_in_the_text(
+    qtbot: QtBot, library: Library, tmp_path: Path
+) -> None:
+    import_files(library, [real_actor("cs3-npc-guard.json")])
+    (summary,) = library.creatures.list()
+    guard = library.creatures.load(summary.uid)
+    # Armor 1 in the field, "Armor: 1 or 2" in the notes: the "or 2" is not lost, nor is
+    # it glued to the motive; "Health: 8" says what the field holds and is not repeated
+    assert guard.armor == 1 and guard.motive == "Keep the peace; follow orders"
+    assert "Armor: 1 or 2" in guard.description and "Health: 8" not in guard.description
+    editor = EntryEditor(LibraryController(library, make_settings(tmp_path)), guard.uid)
+    qtbot.addWidget(editor)
+    editor.show()
+    assert editor.reader is not None and "Armor: 1 or 2" in editor.reader.text()

@@ -230,3 +230,56 @@ def test_enter_resumes_the_fight(qtbot: QtBot, tmp_path: Path) -> None:
     assert fight_uid in second.documents.encounter_windows
     qtbot.addWidget(second.documents.encounter_windows[fight_uid])
     again.close()
+
+
+#: The user of a second launch: Open Read-Only, reads the notes, closes the window.
+SECOND_USER = """
+import sys
+from pathlib import Path
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox
+app = QApplication(sys.argv[:1])
+seen = []
+def act():
+    box = QApplication.activeModalWidget()
+    if isinstance(box, QMessageBox):
+        seen.append(box.text())
+        wanted = "Open Read-Only" if box.objectName() == "secondLaunchBox" else "OK"
+        for button in box.buttons():
+            if button.text().replace("&", "") == wanted:
+                button.click()
+        return
+    for window in QApplication.topLevelWidgets():
+        if isinstance(window, QMainWindow) and window.isVisible():
+            seen.append("title: " + window.windowTitle())
+            window.close()
+timer = QTimer()
+timer.timeout.connect(act)
+timer.start(100)
+from numdesk.app import run_app
+code = run_app(library=Path(sys.argv[1]), imports=[Path(sys.argv[2])])
+print("SEEN", seen, flush=True)
+sys.exit(code)
+"""
+
+
+def test_a_read_only_second_launch_says_its_files_were_not_imported(
+    first_app: FirstApp, tmp_path: Path
+) -> None:
+    first_app.process.send_signal(signal.SIGSTOP)
+    export = tmp_path / "hero.numdesk-json"
+    export.write_text('{"format": "numdesk", "version": 1, "entries": []}', encoding="utf-8")
+    env = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "XDG_CONFIG_HOME": str(tmp_path / "config2"),
+        "XDG_DATA_HOME": str(tmp_path / "data2"),
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", SECOND_USER, str(first_app.library), str(export)],
+        capture_output=True, text=True, timeout=180, env=env, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "does not answer" in done.stdout
+    assert "hero.numdesk-json was not imported" in done.stdout
+    assert "read-only" in done.stdout.split("title: ")[1]

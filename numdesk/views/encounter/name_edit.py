@@ -24,6 +24,9 @@ class NameEdit(QLineEdit):
         self.setObjectName("encounterTitle")
         self.setFont(heading_font(self.font(), 1.0))
         self.setFrame(False)
+        # reached by a click or Ctrl+R, never by Tab or on opening: keys typed in the
+        # fight are for the fight, not its name
+        self.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
         # Esc is this field's own (it keeps the old name), not the window's way back
         self.setProperty("ownEscape", True)
         self._name = ""
