@@ -225,3 +225,44 @@ def test_quitting_while_hosting_ends_the_table(qtbot: QtBot, tmp_path: Path) -> 
     joined.wait_for("the GM ended the table 'Friday'")
     assert joined.wait() == 0
     assert window.table_menu.table_window is None
+
+
+def test_a_second_app_with_its_own_instance_runs_beside_the_first(tmp_path: Path) -> None:
+    """`--instance` gives a separate app (a player's beside the GM's on one laptop);
+    without it a second launch only hands over to the first."""
+    import os
+    import subprocess
+    import sys
+    import time
+
+    runtime = tmp_path / "run"
+    runtime.mkdir(mode=0o700)
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_RUNTIME_DIR": str(runtime)}
+    env.pop("NUMDESK_INSTANCE_KEY", None)
+
+    def launch(*args: str) -> subprocess.Popen[str]:
+        return subprocess.Popen(
+            [sys.executable, "-m", "numdesk", *args], env=env, text=True,
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+
+    gm, ana = tmp_path / "gm.numdesk", tmp_path / "ana.numdesk"
+    first = launch("--library", str(gm))
+    second = None
+    try:
+        end = time.monotonic() + procs.WAIT
+        while not Path(f"{gm}-wal").exists():
+            assert time.monotonic() < end and first.poll() is None
+            time.sleep(0.2)
+        handed = launch("--library", str(tmp_path / "other.numdesk"))
+        assert handed.wait(procs.WAIT) == 0  # handed over to the running app
+        second = launch("--instance", "player", "--library", str(ana))
+        while not Path(f"{ana}-wal").exists():
+            assert time.monotonic() < end, "the second app never opened its library"
+            assert second.poll() is None, "the second app ended instead of running"
+            time.sleep(0.2)
+    finally:
+        for proc in (first, second):
+            if proc is not None:
+                proc.terminate()
+                proc.wait(60)
