@@ -8,7 +8,8 @@ of its items (their `system` block and their links to tags and recursions in
 - `shown`: the same value is in the structured field of the imported entry meant for
   it (a skill's rating in the skill's level, a weapon's damage in its damage, ...),
   and a view, editor, fight panel or printout shows that field;
-- `hidden`: kept in such a field, but nothing shows it (`_HIDDEN` below);
+- `hidden`: kept in such a field, but nothing shows it (a rule of
+  `foundry_coverage_actor` marked hidden);
 - `noted`: a report line says it went to the notes, was refused or skipped, or it is
   only found in notes text;
 - `changed`: a report line says it was changed, and no field holds it as it was;
@@ -82,14 +83,6 @@ _LISTS = {
     "lasting-damage": ("lasting_damage",),
     "recursion": ("recursions",),
     "tag": ("recursions",),
-}
-#: numdesk fields that are kept but that no view, editor, fight panel or printout shows
-_HIDDEN = {
-    ("creature", "initiative_bonus"),
-    ("creature", "stats"),
-    ("follower", "disposition"),
-    ("follower", "category"),
-    ("follower", "owner"),
 }
 #: item keys and the fields of the record the item became that can hold them
 _ITEM_FIELDS: dict[str, tuple[str, ...]] = {
@@ -350,8 +343,7 @@ class Measure:
     def _item(self, index: int, item: dict[str, Any], kind: str) -> list[tuple[str, Any, str]]:
         base = f"items[{index}]"
         found = self._record_for(item)
-        where_rec, rec = found if found else ("", {})
-        hidden = ".second_form." in where_rec
+        _where, rec = found if found else ("", {})
         values = [(f"{base}.name", item.get("name"))]
         values += list(leaves(fi.system_of(item), base))
         flags = (item.get("flags") or {}).get("cyphersystem") or {}
@@ -380,8 +372,7 @@ class Measure:
             else:
                 ok = _item_check(key, value, rec, item)
             if ok:
-                shown = key == "name" or not hidden
-                out.append((where, value, "shown" if shown else "hidden"))
+                out.append((where, value, "shown"))
             else:
                 texts = " ".join(text_of(v) for v in rec.values() if isinstance(v, str))
                 out.append((where, value, self._fallback(where, value, texts)))

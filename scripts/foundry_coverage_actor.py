@@ -113,6 +113,9 @@ def _teen_pool(m: re.Match[str], v: Any, e: dict[str, Any]) -> bool:
 
 def _track(where: tuple[str, ...]) -> Check:
     def check(_m: re.Match[str], v: Any, e: dict[str, Any]) -> bool:
+        if isinstance(v, str) and v.strip().lower() == "hurt" and where == ("damage_track",):
+            # the sheet's extra step between hale and impaired, kept by name
+            return e.get("at_track_extra_step") is True and _get(e, *where) == 0
         state = _TRACK.get(str(v).strip().lower()) if isinstance(v, str) else v
         return state is not None and _get(e, *where) == state
 
@@ -185,7 +188,9 @@ def _creature_text(_m: re.Match[str], v: Any, e: dict[str, Any]) -> bool:
         label, _sep, rest = line.partition(": ")
         if label in numbers and _sep:
             if numbers[label] is not None and rest != str(numbers[label]):
-                return False
+                if line not in ours:  # a line saying more ("armor: 1 or 2") kept as text
+                    return False
+                continue
             if numbers[label] is None and _number(rest.split()[0] if rest else "") is None:
                 return False
             continue
@@ -304,7 +309,7 @@ PC_RULES: list[tuple[str, Check, bool]] = [
         lambda _m, v, e: _get(e, "second_form", "extra_pool") is not None,
         False,
     ),
-    (r"system\.teen\.(?:basic\.)?notes", _field("second_form", "notes"), True),
+    (r"system\.teen\.(?:basic\.)?notes", _field("second_form", "notes"), False),
     (
         r"system\.teen\.(?:combat\.armor\.ratingTotal|armor\.armorValueTotal)",
         _field("second_form", "armor_total"),
@@ -319,13 +324,13 @@ BLOCK_RULES: list[tuple[str, Check, bool]] = [
     (r"system\.(?:pools\.)?health\.(value)", _health("value"), False),
     (r"system\.(?:combat\.)?damage", _creature_damage, False),
     (r"system\.(?:combat\.)?armor", _field("armor"), False),
-    (r"system\.(?:pools\.)?infrastructure\.max", _field("stats", "infrastructure"), True),
-    # the current infrastructure at its maximum is the one number numdesk keeps
-    (r"system\.(?:pools\.)?infrastructure\.value", _field("stats", "infrastructure"), True),
-    (r"system\.(?:basic\.)?crew", _field("stats", "crew"), True),
-    (r"system\.(?:basic\.)?weaponSystems", _field("stats", "weapon systems"), True),
-    (r"system\.(?:basic\.)?(disposition|category)", _group_field, True),
-    (r"system\.(?:basic\.)?ownedBy", _field("owner"), True),
+    (r"system\.(?:pools\.)?infrastructure\.max", _field("stats", "infrastructure"), False),
+    # a current infrastructure at its maximum is that maximum (below it: a report line)
+    (r"system\.(?:pools\.)?infrastructure\.value", _field("stats", "infrastructure"), False),
+    (r"system\.(?:basic\.)?crew", _field("stats", "crew"), False),
+    (r"system\.(?:basic\.)?weaponSystems", _field("stats", "weapon systems"), False),
+    (r"system\.(?:basic\.)?(disposition|category)", _group_field, False),
+    (r"system\.(?:basic\.)?ownedBy", _field("owner"), False),
     (
         r"system\.(notes|biography|description|info|modifications|movement|government|overview"
         r"|information|combat)",
@@ -345,7 +350,7 @@ def actor_check(where: str, value: Any, entry: dict[str, Any], kind: str) -> str
     if kind == "creature" and re.fullmatch(
         r"system\.settings\.(?:general|initiative)\.initiativeBonus", where
     ):
-        return "hidden" if same(value, entry.get("initiative_bonus")) else None
+        return "shown" if same(value, entry.get("initiative_bonus")) else None
     if kind == "follower" and where.endswith("initiativeBonus"):
         return "shown" if same(value, entry.get("initiative_bonus")) else None
     return None

@@ -21,8 +21,16 @@ def bench_startup(folder: Path) -> list[tuple[str, str]]:
     return run(folder)
 
 
+def bench_table(folder: Path) -> list[tuple[str, str]]:
+    """The table link benchmarks (`numdesk.bench.table_link`), real processes."""
+    from numdesk.bench.table_link import bench_table_link
+
+    return bench_table_link(folder)
+
+
 BENCHMARKS: dict[str, Callable[[Path], list[tuple[str, str]]]] = {
     "store": bench_store,
+    "table": bench_table,
     "startup": bench_startup,
 }
 

@@ -9,9 +9,9 @@ from typing import Any
 
 from numdesk.model.abilities import Ability
 from numdesk.model.character import Character
-from numdesk.model.creation_offers import close_match
 from numdesk.model.errors import DomainError
 from numdesk.model.kinds import EntryKind
+from numdesk.model.names import close_match
 from numdesk.model.summary import EntrySummary
 from numdesk.model.templates import SentenceTemplate, TypeTemplate
 from numdesk.rules.profiles import family_of

@@ -168,6 +168,15 @@ class EncounterController(PcSheetActions, QObject):
                 self._creatures[uid] = None
         return self._creatures[uid]
 
+    def follower(self, combatant: Combatant) -> Follower | None:
+        """The library follower a follower in the fight links to (None if deleted)."""
+        if combatant.side != "follower" or not combatant.source_uid:
+            return None
+        try:
+            return self._library.followers.load(combatant.source_uid)
+        except DomainError:
+            return None
+
     def table_view(self) -> TableView:
         """The fight as the players may see it (the table display, the table link):
         hidden combatants left out, NPC health in words unless revealed."""

@@ -162,6 +162,16 @@ class LibraryController(LibraryReading, LibraryTransfers, QObject):
         library = store_class().open(Path(path), create=create)
         self._switch_to(library)
 
+    def open_library_read_only(self, path: Path) -> None:
+        """Open `path` for looking and printing only (another numdesk that does not answer
+        has it open): every change is refused with a message, nothing is written."""
+        self._switch_to(store_class().open_read_only(Path(path)))
+
+    @property
+    def read_only(self) -> bool:
+        """Whether the open library takes no changes (`open_library_read_only`)."""
+        return self._library is not None and self._library.read_only
+
     def new_library(self, path: Path) -> None:
         """Create a new library with starter content at `path` and open it."""
         self._switch_to(store_class().create(Path(path)))
@@ -369,8 +379,9 @@ class LibraryController(LibraryReading, LibraryTransfers, QObject):
         self, tabs: Sequence[str], fights: Sequence[str], current: str | None = None
     ) -> None:
         """Keep in the library which sheets/entries (tabs) and fights are open, and which
-        tab is in front (`current`), for `session` to bring them back at the next start."""
-        if self.is_fully_open:
+        tab is in front (`current`), for `session` to bring them back at the next start.
+        A read-only library keeps the session its writer stored."""
+        if self.is_fully_open and not self.read_only:
             self.library.meta_set(
                 "open_documents",
                 {"tabs": list(tabs), "fights": list(fights), "current": current},

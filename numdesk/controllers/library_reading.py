@@ -75,6 +75,10 @@ class LibraryReading:
         (every save keeps them)."""
         return list(self.library.unknown_fields([uid]).get(uid, {}))
 
+    def has(self, uid: str) -> bool:
+        """Whether the open library holds entry `uid` (False when none is open)."""
+        return self._library is not None and self.library.has(uid)
+
     def rules_sets(self) -> list[EntrySummary]:
         """The library's house rules sets, by name (none when no library is open)."""
         return self.library.rules_sets.list() if self._library is not None else []

@@ -72,7 +72,7 @@ def choices_from_args(args: argparse.Namespace, library: Any) -> CreationChoices
         # the type does not say how many: the player divides what their rulebook gives
         descriptor_points = extra_points_total(choices)
         choices.free_points = max(0, sum(choices.extra.values()) - descriptor_points)
-    for option in ("effort", "cypher_limit", "shins"):
+    for option in ("effort", "cypher_limit", "shins", "currency"):
         value = getattr(args, option)
         if value is not None:
             setattr(choices, option, value)
@@ -113,7 +113,7 @@ def _unknown_choices(choices: CreationChoices) -> None:
     """A --choose naming no choice this character has is refused, listing the ones it has."""
     from numdesk.model.creation import character_abilities
     from numdesk.model.creation_effects import book_choices
-    from numdesk.model.creation_offers import close_match
+    from numdesk.model.names import close_match
 
     asked = book_choices(choices, character_abilities(choices))
     names = {n.casefold() for c in asked for n in (c.key, c.title)}
@@ -231,5 +231,8 @@ def register(subparsers: Any) -> None:
     )
     cmd.add_argument("--effort", type=int)
     cmd.add_argument("--cypher-limit", dest="cypher_limit", type=int)
-    cmd.add_argument("--shins", type=int)
+    cmd.add_argument("--shins", "--money", dest="shins", type=int, help="starting money")
+    cmd.add_argument(
+        "--currency", help="the money's name where the rules have none (the group's currency)"
+    )
     cmd.set_defaults(handler=run_new_character)

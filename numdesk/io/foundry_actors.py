@@ -37,6 +37,9 @@ _NPC_SECTIONS = {
     "description": "description",
 }
 _SECTION = re.compile(r"^\s*([A-Za-z][A-Za-z ]{1,20}):\s*(.*)$")
+#: parts of a description that keep their label ("Background: ..."): the label says
+#: what the paragraph is, and nothing else in the entry says it
+_LABELLED_PARTS = ("government", "character benefit", "background")
 _STAT_LINES = ("health", "damage inflicted", "armor")
 
 
@@ -49,8 +52,10 @@ def split_notes(raw: Any, cr: Creature) -> None:
         label = match.group(1).strip().lower() if match else ""
         if match and label in _NPC_SECTIONS:
             field = _NPC_SECTIONS[label]
-            line = match.group(2) if label not in ("government",) else line
+            line = match.group(2) if label not in _LABELLED_PARTS else line
         elif match and label in _STAT_LINES:
+            if not _repeats(label, match.group(2), cr):  # says more than the field holds
+                parts.setdefault("description", []).append(line.strip())
             continue
         if line.strip() and line.strip() != "[Description]":
             parts.setdefault(field, []).append(line.strip())
@@ -63,6 +68,14 @@ def split_notes(raw: Any, cr: Creature) -> None:
             cr.intrusions.extend(lines)
         else:
             setattr(cr, field, "\n".join(t for t in (getattr(cr, field), *lines) if t))
+
+
+def _repeats(label: str, text: str, cr: Creature) -> bool:
+    """Whether a "Health: 8" / "Armor: 1" / "Damage Inflicted: 3 points" line of the notes
+    says what the stat block's field holds; one that says more ("Armor: 1 or 2") stays."""
+    held = {"health": str(cr.max_health), "armor": str(cr.armor), "damage inflicted": cr.damage}
+    said = " ".join(text.split()).casefold()
+    return said in (held[label].casefold(), f"{held[label]} points".casefold())
 
 
 def stat_items(a: SourceActor) -> list[CreatureItem]:

@@ -72,6 +72,21 @@ def track(a: SourceActor, raw: Any, source: str) -> DamageTrackState:
     return TRACK.get(text, DamageTrackState.HALE)
 
 
+def _track_with_step(a: SourceActor, lay: ModuleType, ch: Character) -> None:
+    """The damage track, with the sheet's extra step between hale and impaired ("Hurt",
+    `settings.combat.additionalStepDamageTrack`): kept by name, hale by the rules."""
+    step = a.block("settings", "combat", "additionalStepDamageTrack")
+    raw = at(a, lay, "damage_track")
+    at_step = str(raw or "").strip().lower() == "hurt"
+    if step.get("active") or at_step:
+        ch.track_extra_step = str(step.get("label") or "").strip() or "Hurt"
+    if at_step:
+        ch.damage_track = DamageTrackState.HALE
+        ch.at_track_extra_step = True
+    else:
+        ch.damage_track = track(a, raw, where(lay, "damage_track"))
+
+
 def cypher_pc(a: SourceActor, profile: str | None) -> Character:
     lay = layout_of(a.sys)
     basic = a.block("basic")
@@ -100,7 +115,7 @@ def cypher_pc(a: SourceActor, profile: str | None) -> Character:
     _pools(a, lay, ch)
     _advancements(a, lay, ch)
     _recoveries(a, lay, ch)
-    ch.damage_track = track(a, at(a, lay, "damage_track"), where(lay, "damage_track"))
+    _track_with_step(a, lay, ch)
     ch.initiative_bonus = fi.as_int(at(a, lay, "initiative"))
     ch.stress = max(0, fi.as_int(a.get("combat", "stress", "quantity")))
     for key in ("levels", "supernaturalLevels"):

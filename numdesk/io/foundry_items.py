@@ -38,7 +38,9 @@ _LINK = re.compile(
     r"@(?:UUID|Compendium|Actor|Item|JournalEntry|RollTable|Macro|Scene)"
     r"\[([^\]]*)\](?:\{([^}]*)\})?"
 )
-_BREAKS = re.compile(r"<\s*(br|/p|/div|/li|/h\d)\s*/?>", re.IGNORECASE)
+_BREAKS = re.compile(r"<\s*(br|/p|/div|/li|/h\d|/tr)\s*/?>", re.IGNORECASE)
+#: the end of a table cell followed by another cell of the same row
+_CELL_GAP = re.compile(r"<\s*/\s*t[dh]\s*>\s*(?=<\s*t[dh][\s>])", re.IGNORECASE)
 _TAGS = re.compile(r"<[^>]+>")
 
 
@@ -54,11 +56,12 @@ def plain_links(text: str) -> str:
 
 
 def html_text(value: Any) -> str:
-    """Foundry's rich text as plain text: tags dropped, paragraphs kept as lines, links and
-    inline rolls as what a reader sees."""
+    """Foundry's rich text as plain text: tags dropped, paragraphs and table rows kept as
+    lines (a row's cells apart: "Low-tier | Mid-tier"), links and inline rolls as what a
+    reader sees."""
     if not isinstance(value, str):
         return ""
-    text = _BREAKS.sub("\n", plain_links(value))
+    text = _BREAKS.sub("\n", _CELL_GAP.sub(" | ", plain_links(value)))
     text = html.unescape(_TAGS.sub("", text)).replace("\xa0", " ")
     lines = [" ".join(line.split()) for line in text.splitlines()]
     return "\n".join(line for line in lines if line)

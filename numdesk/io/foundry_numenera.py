@@ -358,6 +358,13 @@ def numenera_npc(a: SourceActor, profile: str | None, kind: str = "npc") -> Crea
     if kind == "community":
         infra = a.block("infrastructure")
         cr.stats["infrastructure"] = max(0, fi.as_int(infra.get("max")))
+        now = fi.as_int(infra.get("value"), cr.stats["infrastructure"])
+        if now != cr.stats["infrastructure"]:
+            a.moved(
+                "system.infrastructure.value",
+                f"the current infrastructure {now} of {cr.stats['infrastructure']}",
+                f"Current infrastructure when exported: {now} of {cr.stats['infrastructure']}",
+            )
         government = fi.html_text(a.sys.get("government"))
         texts = [
             _text(a.sys.get("overview")),

@@ -20,6 +20,7 @@ from numdesk.io.csrd import CSRD_TAG
 from numdesk.io.detect import read_import_file
 from numdesk.io.entries import FileImport, ImportedEntry, ImportReport, Progress, ReportLine
 from numdesk.io.limits import check_entry_count
+from numdesk.io.reimport import note_updates
 from numdesk.model.character import Character
 from numdesk.model.errors import DomainError
 from numdesk.model.follower import Follower
@@ -193,6 +194,8 @@ def save_report(lib: Library, report: ImportReport, progress: Progress | None = 
             _skip_user_edits(lib, file, recorded, progress)
     entries = [e for file in report.files for e in file.entries]
     new_sets = _rules_sets(lib, entries)
+    note_updates(lib, report)  # after the rules sets: an entry's profile is the set's uid
+    entries = [e for file in report.files for e in file.entries]
     tags, favourites = _filing(lib, entries)
     objs = [*new_sets, *(e.obj for e in entries)]
     lib.save_many(objs, progress, tags=tags, favourites=favourites)

@@ -32,7 +32,7 @@ from numdesk.model.rules_set import RulesSet
 from numdesk.model.serialize import from_data, to_data
 from numdesk.model.templates import SentenceTemplate
 from numdesk.model.validation import check_character
-from numdesk.rules.profiles import Profile, lend_profiles, reading_profiles
+from numdesk.rules.profiles import Profile, get_profile, lend_profiles, reading_profiles
 
 _TYPE_WORDS = {
     "integer": "a whole number",
@@ -167,6 +167,20 @@ def _check_sheet(character: Character, file: Path, where: str) -> None:
         raise DomainError(f"{file.name}: {path}: {err.message}", field=path) from None
 
 
+def _check_rules(obj: ModelObject, file: Path, where: str) -> None:
+    """An entry that plays by rules (a creature, an encounter) names rules numdesk has:
+    a built-in, or a rules set of this file or of a file read before it. Such an entry
+    could be stored but never opened; an export always carries the sets it needs."""
+    profile = getattr(obj, "profile", None)
+    if not isinstance(profile, str) or profile == "":
+        return
+    try:
+        get_profile(profile)
+    except KeyError:
+        expected = "numenera, cypher or the id of a rules set in the file"
+        raise ImportFormatError(file, where, expected, shown(profile)) from None
+
+
 def _rules_sets_of(entries: list[Any], file: Path) -> list[Profile]:
     """The profiles of the file's house rules sets, so sheets using them can be checked.
 
@@ -227,6 +241,8 @@ def _read_entries(entries: list[Any], file: Path) -> FileImport:
             raise ImportFormatError(file, where, err.expected, err.found) from None
         if isinstance(obj, Character):
             _check_sheet(obj, file, f"{prefix}.data")
+        else:
+            _check_rules(obj, file, f"{prefix}.data.profile")
         if isinstance(obj, SentenceTemplate) and obj.part != kind.value:
             raise ImportFormatError(file, f"{prefix}.data.part", shown(kind.value), shown(obj.part))
         if obj.uid in seen:

@@ -26,7 +26,6 @@ from numdesk.model.limits import check_limits
 from numdesk.model.merge import describe_path
 from numdesk.model.serialize import from_data, to_data
 from numdesk.model.validation import find_problems
-from numdesk.store.commit import ConflictError
 
 #: A document update and the sender's state vector when it made it.
 Sent = tuple[bytes, bytes]
@@ -176,25 +175,22 @@ class EntrySync:
         )
 
     def _store(self) -> list[Sent]:
-        """Save the document's character; a save made here meanwhile is taken in first."""
+        """Save the document's character; a save made here meanwhile is taken in first,
+        in the same transaction (the library is locked from that read to the write)."""
         replies: list[Sent] = []
-        for _attempt in range(10):
-            data = self.shared.data()
-            character = from_data(Character, data)
-            expected = None
-            if self._library.kind(self.uid) is not None:
-                expected = self.revision
-                if expected is None:
-                    expected = self._library.character(self.uid)[1]
-            try:
-                self.revision = self._library.save(character, expected, self.shared.saved())
-                self._base = data
-                return replies
-            except ConflictError:
-                sent = self._take()
+
+        def merge(current: Character | None, revision: int | None) -> tuple[Character, Any]:
+            if current is not None and revision != self.revision:
+                now = to_data(current)
+                sent = self.shared.local(entry_doc.changes(self._base, now))
                 if sent is not None:
                     replies.append(sent)
-        raise DomainError(f"'{self.name}' kept changing here; the table's change waits.")
+                self._base = now
+            return from_data(Character, self.shared.data()), self.shared.saved()
+
+        self.revision = self._library.merge_save(self.uid, merge)
+        self._base = self.shared.data()
+        return replies
 
     # -- a first meeting without a shared past ------------------------------------------------
     def meet(self, ours_wins: bool, source: str) -> list[Sent]:

@@ -108,12 +108,17 @@ class Exchange:
             {"t": "sync", "uid": uid, "m": encoded(message), "seen": encoded(seen)}
         )
 
-    async def take_library(self) -> list[str]:
-        """Send what was saved here to the shared entries; the uids that changed."""
+    async def take_library(self, revisions: dict[str, int] | None = None) -> list[str]:
+        """Send what was saved here to the shared entries; the uids that changed.
+
+        `revisions` (uid -> revision stored now, from one query) lets entries whose
+        revision did not move skip reading the library."""
         changed = []
         for uid, entry in self.entries.items():
             if uid in self._meet:
                 continue  # its first meeting decides what the library's copy becomes
+            if revisions is not None and revisions.get(uid) == entry.revision:
+                continue
             replies = entry.take_library()
             for sent in replies:
                 await self.push(uid, sent)

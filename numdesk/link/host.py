@@ -74,6 +74,8 @@ class TableHost:
         self._library: LinkLibrary | None = None
         self._fight: FightShare | None = None
         self._offers: dict[str, str] = {}
+        #: connections being closed (kept referenced until they are)
+        self._closing: set[asyncio.Future[None]] = set()
         self.ready = asyncio.Event()
 
     @property
@@ -172,7 +174,7 @@ class TableHost:
         guest = Guest(name, Exchange(peer, f"{name}'s laptop", self._saved))
         accepted, refused = [], []
         for item in join["bring"]:
-            why = self._refusal(item["uid"], guest)
+            why = self._refusal(item["uid"], guest) or self._take_rules(item, name)
             if why:
                 refused.append({"uid": item["uid"], "why": why})
                 continue
@@ -210,11 +212,33 @@ class TableHost:
         kind = self._library.kind(uid)
         if kind is not None and kind is not EntryKind.CHARACTER:
             return "the GM's library holds something else under this character's id"
-        for other in self._guests:
-            if uid in other.uids:
+        for other in list(self._guests):
+            if uid in other.uids and other.name == guest.name:
+                # the same player again: their laptop lost the connection before this
+                # side noticed; the new connection takes over
+                self._guests.remove(other)
+                self.events.said(f"{guest.name} joined again; the earlier connection is closed")
+                closing = asyncio.ensure_future(other.exchange.peer.close())
+                self._closing.add(closing)
+                closing.add_done_callback(self._closing.discard)
+            elif uid in other.uids:
                 return f"{other.name} has already brought this character to the table"
         if uid in guest.uids:
             return "brought twice"
+        return ""
+
+    def _take_rules(self, item: dict[str, Any], player: str) -> str:
+        """Keep the house rules set a character plays by, if it came along; the
+        refusal if it cannot be used ("" when all is well)."""
+        assert self._library is not None
+        if item.get("rules") is None:
+            return ""
+        try:
+            name, new = self._library.add_rules(item["rules"])
+        except DomainError as err:
+            return f"its house rules cannot be used here: {err.message}"
+        if new:
+            self.events.said(f"{player} brought the house rules '{name}' with {item['name']}")
         return ""
 
     async def _tell_people(self) -> None:
@@ -264,9 +288,10 @@ class TableHost:
             try:
                 if not self._library.changed():
                     continue
+                revisions = self._library.revisions(list(self._entries))
                 for guest in list(self._guests):
                     with contextlib.suppress(ConnectionClosed, OSError):
-                        await guest.exchange.take_library()
+                        await guest.exchange.take_library(revisions)
                 if self._fight.refresh():
                     await self._send_all({"t": "table", "view": self._fight.view})
             except DomainError as err:

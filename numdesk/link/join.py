@@ -106,6 +106,9 @@ class TableJoin:
                 self.events.said(f"'{self.address}' is not an address to join ({err})")
                 self.status = UNREACHABLE
                 return self.status
+            except DomainError as err:  # this library refused a save (a full disk)
+                self.events.said(f"the table's changes wait: {err.message}")
+                self.events.people([])
             except (OSError, TimeoutError, InvalidHandshake, ConnectionClosed) as err:
                 if not joined_once:
                     self.events.said(f"cannot reach a table at {self.address} ({err})")
@@ -137,10 +140,7 @@ class TableJoin:
             {
                 "t": "join",
                 "name": self.name,
-                "bring": [
-                    {"uid": e.uid, "name": _name_of(self._library, e.uid), "has_state": e.had_state}
-                    for e in entries.values()
-                ],
+                "bring": [_brought(self._library, e) for e in entries.values()],
             }
         )
         welcome = await asyncio.wait_for(peer.receive(), 15)
@@ -225,7 +225,7 @@ class TableJoin:
             await asyncio.sleep(WATCH_SECONDS)
             try:
                 if self._library.changed():
-                    await exchange.take_library()
+                    await exchange.take_library(self._library.revisions(list(exchange.entries)))
             except DomainError as err:
                 self.events.said(f"could not read the library: {err.message}")
             except (ConnectionClosed, OSError):
@@ -247,6 +247,20 @@ class TableJoin:
             return
         with contextlib.suppress(ConnectionClosed, OSError):
             await self._exchange.peer.send(message)
+
+
+def _brought(library: LinkLibrary, entry: EntrySync) -> dict[str, Any]:
+    """What the join message says of one character: its uid, name, whether it met a
+    table before, and the house rules set it plays by (the GM's library may lack it)."""
+    item: dict[str, Any] = {
+        "uid": entry.uid,
+        "name": _name_of(library, entry.uid),
+        "has_state": entry.had_state,
+    }
+    rules = library.rules_of(entry.uid)
+    if rules is not None:
+        item["rules"] = rules
+    return item
 
 
 def _name_of(library: LinkLibrary, uid: str) -> str:

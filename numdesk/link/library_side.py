@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import difflib
 import sqlite3
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +24,10 @@ from numdesk.model.character import Character
 from numdesk.model.encounter import Encounter
 from numdesk.model.entry_kind import EntryKind
 from numdesk.model.errors import DomainError
-from numdesk.model.serialize import to_data
+from numdesk.model.limits import check_limits
+from numdesk.model.rules_set import RulesSet
+from numdesk.model.serialize import from_data, to_data
+from numdesk.rules.profiles import is_builtin
 from numdesk.store import Library
 from numdesk.store.commit import Write
 
@@ -103,6 +106,33 @@ class LinkLibrary:
             raise DomainError(f"This library has no encounter called '{name}'.")
         return found.uid
 
+    def rules_of(self, uid: str) -> dict[str, Any] | None:
+        """The house rules set character `uid` plays by, as plain data (None: built-in
+        rules, or a set this library lacks)."""
+        try:
+            profile = self.character(uid)[0].profile
+        except DomainError:
+            return None
+        if is_builtin(profile) or self.kind(profile) is not EntryKind.RULES_SET:
+            return None
+        return dict(to_data(self.library.rules_sets.load(profile)))
+
+    def add_rules(self, data: Any) -> tuple[str, bool]:
+        """Keep a house rules set brought to the table: (its name, whether it was new).
+
+        A set this library already holds (same uid) is kept as it is here. DomainError if
+        the data is not a usable rules set or its uid belongs to another kind of entry."""
+        rules = from_data(RulesSet, data)
+        check_limits(rules)
+        rules.profile()  # a set whose changes do not fit is refused
+        kind = self.kind(rules.uid)
+        if kind is EntryKind.RULES_SET:
+            return rules.name, False
+        if kind is not None:
+            raise DomainError(f"the house rules '{rules.name}' share an id with another entry")
+        self.library.commit([Write(rules.uid, rules, None)])
+        return rules.name, True
+
     def kept(self, uid: str) -> Any:
         """The table state kept for entry `uid` (None if it never met a table)."""
         return self.library.meta_get(STATE_KEY + uid)
@@ -116,6 +146,26 @@ class LinkLibrary:
             meta={STATE_KEY + character.uid: kept},
         )
         return revisions[character.uid]
+
+    def merge_save(
+        self,
+        uid: str,
+        merge: Callable[[Character | None, int | None], tuple[Character, dict[str, Any]]],
+    ) -> int:
+        """Read character `uid` and save what `merge` makes of it, with its table state,
+        in ONE write transaction (nobody can save in between); the revision now stored.
+
+        `merge` gets the character as stored and its revision (None, None if the library
+        lacks it) and returns the character to save and the table state to keep."""
+
+        def change(current: Any, revision: int | None) -> tuple[list[Write], dict[str, Any]]:
+            if current is not None and not isinstance(current, Character):
+                raise DomainError(f"The entry {uid} is not a character.")
+            character, kept = merge(current, revision)
+            write = Write(uid, character, revision, data=to_data(character))
+            return [write], {STATE_KEY + uid: kept}
+
+        return self.library.update(uid, change)[uid]
 
     def keep(self, uid: str, kept: dict[str, Any]) -> None:
         """Save only the table state of entry `uid`."""

@@ -127,15 +127,21 @@ _ITEMS: dict[str, dict[str, Any]] = {
 }
 
 
+#: Fields an item may leave out: a brought character's house rules set (its plain data)
+_OPTIONAL: dict[str, dict[str, Any]] = {"bring": {"rules": _OPT_DICT}}
+
+
 def _item(rule: str, item: Any, where: str) -> None:
     if rule == "names":
         _field("people", "names", item, _S)
         return
     shape = _ITEMS[rule]
-    if not isinstance(item, dict) or set(item) != set(shape):
+    optional = _OPTIONAL.get(rule, {})
+    if not isinstance(item, dict) or not set(shape) <= set(item) <= set(shape) | set(optional):
         raise LinkRefused(f"a {where} item of the wrong shape")
-    for name, sub in shape.items():
-        _field(rule, name, item[name], sub)
+    for name, sub in {**shape, **optional}.items():
+        if name in item:
+            _field(rule, name, item[name], sub)
 
 
 def decoded(value: Any, where: str = "message") -> bytes:

@@ -9,10 +9,10 @@ of their own where the book allows one: "or something similar", "of your choice"
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 
 from numdesk.model.abilities import Skill
+from numdesk.model.names import close_match
 from numdesk.rules.types import SkillLevel, Stat
 
 OPTION = "option"
@@ -97,9 +97,7 @@ def answer_problems(choice: BookChoice, answers: list[str]) -> list[str]:
     problems = []
     for answer in given:
         if choice.option(answer) is None and not choice.own:
-            folded = [o.casefold() for o in choice.labels()]
-            hint = difflib.get_close_matches(answer.casefold(), folded, n=1)
-            near = next((o for o in choice.labels() if hint and o.casefold() == hint[0]), "")
+            near = close_match(answer, choice.labels())
             problems.append(
                 f"{choice.title}: '{answer}' is not one of its choices"
                 + (f" (did you mean {near}?)" if near else f" ({_listed(choice)}).")

@@ -70,6 +70,12 @@ class Character:
     xp: int = 0
     pools: dict[Stat, StatPool] = field(default_factory=default_pools)
     damage_track: DamageTrackState = DamageTrackState.HALE
+    #: the name of an extra step between hale and impaired that the character's sheet
+    #: came with (Foundry's Cypher System sheet can add "Hurt"); "" for none. It changes
+    #: no rule: RULES.md N3 knows hale, impaired, debilitated and dead
+    track_extra_step: str = ""
+    #: whether the character is at that step: hale by the rules, marked as the sheet was
+    at_track_extra_step: bool = False
     wounds: Wounds = field(default_factory=Wounds)
     recoveries_used: list[Rest] = field(default_factory=list)
     recovery_bonus: int = 0
@@ -128,3 +134,10 @@ class Character:
         words = " ".join(w for w in (self.descriptor, self.type) if w)
         text = f"I am a {words}" if words else "I am"
         return f"{text} who {self.focus}" if self.focus else text
+
+
+def track_step_name(character: Character) -> str:
+    """The extra step's name while the character is at it, else "" (then the damage
+    track's state names where the character is)."""
+    at_step = character.at_track_extra_step and character.damage_track is DamageTrackState.HALE
+    return character.track_extra_step if at_step and character.track_extra_step else ""

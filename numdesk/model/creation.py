@@ -238,6 +238,7 @@ def build_character(choices: CreationChoices) -> CreationResult:
     _build_pools(ch, choices, abilities, applied)
     assert choices.effort is not None and choices.cypher_limit is not None
     ch.effort, ch.cypher_limit, ch.shins = choices.effort, choices.cypher_limit, choices.shins or 0
+    ch.currency = " ".join(choices.currency.split())
     for choice, options in answered:
         words = "; ".join(o.label for o in options)
         applied.append(f"{choice.title}: {words} (your choice)")

@@ -42,6 +42,8 @@ class CreationChoices:
     effort: int | None = None
     cypher_limit: int | None = None
     shins: int | None = None
+    #: the money's name where the rules have none of their own (the group's currency)
+    currency: str = ""
     #: the type's own points to divide (None: the template does not say; the player types it)
     free_points: int | None = None
     #: a Pool bonus the player types for a descriptor that is their own words

@@ -9,11 +9,11 @@ names the player picked ("did you mean …?", "choose from …").
 from __future__ import annotations
 
 import copy
-import difflib
 from dataclasses import dataclass
 
 from numdesk.model.abilities import Ability
 from numdesk.model.creation_choices import CreationChoices
+from numdesk.model.names import close_match
 from numdesk.model.templates import SentenceTemplate, TierAbilities
 from numdesk.rules.types import AbilitySource
 
@@ -91,13 +91,6 @@ def _sourced(abilities: list[Ability], part: str, tier: int) -> list[Ability]:
         copied.tier = tier
         out.append(copied)
     return out
-
-
-def close_match(name: str, candidates: list[str]) -> str | None:
-    """The candidate `name` was most likely meant to be (for "did you mean …?")."""
-    folded = {c.casefold(): c for c in candidates}
-    found = difflib.get_close_matches(name.casefold(), list(folded), n=1, cutoff=0.6)
-    return folded[found[0]] if found else None
 
 
 def pick_problems(offers: list[AbilityOffer], picked: list[str]) -> list[str]:

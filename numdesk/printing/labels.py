@@ -7,7 +7,7 @@ facts come from `numdesk.rules`, the printing only phrases them.
 from __future__ import annotations
 
 from numdesk.model.abilities import Ability, Skill
-from numdesk.model.character import Character
+from numdesk.model.character import Character, track_step_name
 from numdesk.model.items import Armor, Cypher, CypherType, Weapon, worn
 from numdesk.printing.canvas import tr
 from numdesk.rules.damage import armor_value
@@ -66,6 +66,12 @@ def category_label(category: WeaponCategory | ArmorCategory) -> str:
         "medium": tr("Medium"),
         "heavy": tr("Heavy"),
     }[category.value]
+
+
+def money_label(ch: Character) -> str:
+    """The money's name: the character's currency, the rules' (shins), else "Money"."""
+    currency = ch.currency.strip() or get_profile(ch.profile).currency
+    return currency.capitalize() if currency else tr("Money")
 
 
 def ability_cost(ability: Ability) -> str:
@@ -211,7 +217,16 @@ def track_states(ch: Character) -> list[tuple[str, str, bool]]:
         DamageTrackState.DEBILITATED: tr("No actions; move an immediate distance at most."),
         DamageTrackState.DEAD: tr("The character is dead."),
     }
-    return [(damage_state_name(s), notes[s], ch.damage_track is s) for s in DamageTrackState]
+    at_step = track_step_name(ch)
+    states = [
+        (damage_state_name(s), notes[s], ch.damage_track is s and not at_step)
+        for s in DamageTrackState
+    ]
+    if ch.track_extra_step:  # the sheet's own step between hale and impaired
+        states.insert(
+            1, (ch.track_extra_step, tr("No penalty (a step of this sheet)."), bool(at_step))
+        )
+    return states
 
 
 def damage_state_name(state: DamageTrackState) -> str:

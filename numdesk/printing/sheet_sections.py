@@ -2,7 +2,8 @@
 
 Each function returns rows for one column width; the sheet places them in its columns
 and pages. Sections with nothing in them are left out, except on a blank sheet, where
-empty lines invite pencil entries.
+empty lines invite pencil entries, and the sections a find is written into during play
+(artifacts, oddities, notes), which keep their empty lines on a filled sheet too.
 """
 
 from __future__ import annotations
@@ -256,9 +257,9 @@ def artifacts(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
         if art.form:
             meta += " · " + art.form
         body.extend(entry_rows(c, width, shown_name(art), right, meta, art.effect))
-    if blank:
+    if blank or not ch.artifacts:  # a find is pencilled in during play
         body.extend(pencil_rows(PENCIL_LINES))
-    return section(c, tr("Artifacts"), body) if body else []
+    return section(c, tr("Artifacts"), body)
 
 
 def oddities(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
@@ -266,9 +267,9 @@ def oddities(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
     body: list[Row] = []
     for odd in ch.oddities:
         body.extend(entry_rows(c, width, odd.name, body=odd.description))
-    if blank:
+    if blank or not ch.oddities:  # a find is pencilled in during play
         body.extend(pencil_rows(PENCIL_LINES - 1))
-    return section(c, tr("Oddities"), body) if body else []
+    return section(c, tr("Oddities"), body)
 
 
 def equipment(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
@@ -320,6 +321,7 @@ def followers(c: Canvas, ch: Character, width: float) -> list[Row]:
         mods = modifiers_text(f.modifiers)
         if mods:
             meta += " · " + mods
+        meta = " · ".join(part for part in (f.category, f.disposition, meta) if part)
         right = tr("Level {level}").format(level=f.level)
         details = "\n".join([*(item.line() for item in f.items), f.notes]).strip()
         body.extend(entry_rows(c, width, f.name, right, meta, details))
@@ -329,13 +331,14 @@ def followers(c: Canvas, ch: Character, width: float) -> list[Row]:
 def writing(c: Canvas, ch: Character, width: float, blank: bool) -> list[Row]:
     """Background, connections and notes (with lines to write on when blank)."""
     rows: list[Row] = []
-    for title, text in (
-        (tr("Background"), ch.background),
-        (tr("Connections"), ch.connections),
-        (tr("Notes"), ch.notes),
+    # notes are written during play: their lines stay on a filled sheet too
+    for title, text, kept in (
+        (tr("Background"), ch.background, False),
+        (tr("Connections"), ch.connections, False),
+        (tr("Notes"), ch.notes, True),
     ):
         body = paragraph_rows(c, text, width) if text.strip() else []
-        if blank:
+        if blank or (kept and not text.strip()):
             body.extend(pencil_rows(PENCIL_LINES + 3))
         if body:
             rows.extend(section(c, title, body))

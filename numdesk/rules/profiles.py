@@ -64,6 +64,9 @@ class Profile:
     benefit_spends: bool = True
     #: draw the attack, take the attack and guarding exist (RULES.md T3/T4)
     defense_actions: bool = False
+    #: the money sheets name when a character names none ("shins"); "" when the rules
+    #: have no money of their own (the Cypher System: each group names its currency)
+    currency: str = ""
     #: the built-in a house rules set starts from ("" for the built-ins themselves)
     base: str = ""
 
@@ -96,6 +99,7 @@ NUMENERA = Profile(
     type_names=("Arkus", "Delve", "Glaive", "Jack", "Nano", "Wright"),
     react_to_intrusion_cost=None,
     benefit_spends=True,
+    currency="shins",
 )
 
 CYPHER = Profile(

@@ -8,7 +8,10 @@ not at all, even if the process is killed half-way.
 
 from __future__ import annotations
 
+import shutil
+import sqlite3
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from contextlib import closing
 from pathlib import Path
 from tempfile import TemporaryDirectory
 from types import TracebackType
@@ -146,6 +149,8 @@ class Library(LibraryBase):
         if not path.exists():
             raise LibraryError(f"There is no library at {path}.")
         check_location(path)
+        if Path(f"{path}-wal").exists() and not Path(f"{path}-shm").exists():
+            return cls._read_only_copy(path)
         revision = read_revision(path, writable=False)
         if revision is None:
             raise LibraryError(f"{path} is empty, not a numdesk library; it was not changed.")
@@ -165,6 +170,37 @@ class Library(LibraryBase):
                 raise
             raise LibraryError(
                 f"numdesk could not read the older library {path} ({err}); it was not changed."
+            ) from err
+        library._scratch = scratch
+        library.load_rules_sets()
+        return library
+
+    @classmethod
+    def _read_only_copy(cls, path: Path) -> Library:
+        """`path` with a write-ahead log left beside it and no index (`-shm`): no numdesk
+        has it open (a live one keeps both), so its last saves are only in the log.
+        Reading it in place would make an index file beside it, so the file and its log
+        are copied to a temporary folder, folded together there and read; nothing beside
+        the library is made or changed."""
+        scratch = TemporaryDirectory(prefix="numdesk-")
+        try:
+            copy = Path(scratch.name) / path.name
+            shutil.copyfile(path, copy)
+            shutil.copyfile(f"{path}-wal", f"{copy}-wal")
+            with closing(sqlite3.connect(copy)) as conn:
+                conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            revision = read_revision(copy, writable=False)
+            if revision is None:
+                raise LibraryError(f"{path} is empty, not a numdesk library; it was not changed.")
+            if revision != HEAD:
+                upgrade(copy, HEAD)
+            library = cls(copy, read_only=True)
+        except Exception as err:
+            scratch.cleanup()
+            if isinstance(err, LibraryError):
+                raise
+            raise LibraryError(
+                f"numdesk could not read {path} ({err}); it was not changed."
             ) from err
         library._scratch = scratch
         library.load_rules_sets()
@@ -204,6 +240,11 @@ class Library(LibraryBase):
                 _remove_database(path)
             raise
         return library
+
+    @property
+    def read_only(self) -> bool:
+        """Whether this library was opened read-only (`open_read_only`)."""
+        return self._read_only
 
     @property
     def path(self) -> Path:
@@ -325,6 +366,34 @@ class Library(LibraryBase):
         register_sets(sets, self._registered)
         if gone_sets:
             forget([uid for uid, _name in gone_sets], self._registered)
+        return revisions
+
+    def update(
+        self,
+        uid: str,
+        change: Callable[
+            [ModelObject | None, int | None], tuple[Sequence[Write], Mapping[str, Any]]
+        ],
+    ) -> dict[str, int]:
+        """Read entry `uid` and write what `change` makes of it in ONE write transaction.
+
+        The write lock is held from the read on, so nobody can save in between: `change`
+        gets the entry and its revision (None, None when the library lacks it) and
+        returns the writes and meta settings to store. For writers that merge rather
+        than refuse (the table link), where a revision check would only make them
+        read again. Returns the revision now stored for each entry written.
+        """
+        with self._writing() as session:
+            conn = session.connection()
+            current: ModelObject | None = None
+            revision: int | None = None
+            if conn.execute(select(Entry.id).where(Entry.uid == uid)).first() is not None:
+                current, revision = self._read_row(conn, uid, None)
+            writes, meta = change(current, revision)
+            revisions = commit(conn, writes, None)
+            for key, value in meta.items():
+                put_meta(session, key, value)
+        register_sets([w.obj for w in writes if isinstance(w.obj, RulesSet)], self._registered)
         return revisions
 
     def journal(self, stack: str) -> tuple[int, list[JournalStep]]:

@@ -89,22 +89,26 @@ class LibraryBase(SummaryQueries):
 
     def _load_row(self, uid: str, kind: EntryKind | None) -> tuple[ModelObject, int]:
         with self._reading() as session:
-            conn = session.connection()
-            row = conn.execute(
-                select(Entry.id, Entry.kind, Entry.data, Entry.revision).where(Entry.uid == uid)
-            ).first()
-            if row is None or (kind is not None and row.kind != kind.value):
-                raise missing_entry(uid, kind)
-            row_kind = _known_kind(conn, uid, row.kind)
-            history = read_history(conn, row.id) if ENTRY_CLASSES[row_kind] is Character else None
-            obj = rebuild(row_kind, row.data, history)
-            revision = int(row.revision)
+            obj, revision = self._read_row(session.connection(), uid, kind)
         profile = getattr(obj, "profile", None)
         if isinstance(profile, str) and profile not in PROFILES:
             # a rules set saved since this library opened (an import from the command
             # line while the app is open): register the library's sets again
             self.load_rules_sets()
         return obj, revision
+
+    def _read_row(
+        self, conn: Connection, uid: str, kind: EntryKind | None
+    ) -> tuple[ModelObject, int]:
+        """Entry `uid` and its revision, read on `conn` (inside the caller's transaction)."""
+        row = conn.execute(
+            select(Entry.id, Entry.kind, Entry.data, Entry.revision).where(Entry.uid == uid)
+        ).first()
+        if row is None or (kind is not None and row.kind != kind.value):
+            raise missing_entry(uid, kind)
+        row_kind = _known_kind(conn, uid, row.kind)
+        history = read_history(conn, row.id) if ENTRY_CLASSES[row_kind] is Character else None
+        return rebuild(row_kind, row.data, history), int(row.revision)
 
     def _save_one(self, obj: ModelObject, kind: EntryKind) -> None:
         row = describe(obj)

@@ -18,7 +18,7 @@ from numdesk.store.backups import (
     migration_backup_path,
     prune_migration_copies,
 )
-from numdesk.store.errors import LibraryError
+from numdesk.store.errors import LibraryError, looks_damaged
 from numdesk.store.revisions import APPLICATION_ID, HEAD, REVISIONS
 
 if TYPE_CHECKING:
@@ -116,16 +116,10 @@ def _read_revision_sqlite(path: Path, verify: bool) -> str | None:
             raise LibraryError(f"The library {path} is damaged: its schema version is missing.")
         problems = [r[0] for r in conn.execute("PRAGMA quick_check(3)")] if verify else ["ok"]
         if problems != ["ok"]:
-            raise LibraryError(
-                f"The library {path} is damaged ({problems[0]}). Restore a backup from "
-                f"the folder {path.parent / 'backups'}; the file was not changed."
-            )
+            raise LibraryError(looks_damaged(path, problems[0], "The file was not changed."))
         return str(row[0])
     except sqlite3.DatabaseError as err:
-        raise LibraryError(
-            f"The library {path} is damaged and cannot be read ({err}). Restore a backup "
-            f"from the folder {path.parent / 'backups'}; the file was not changed."
-        ) from err
+        raise LibraryError(looks_damaged(path, str(err), "The file was not changed.")) from err
     finally:
         conn.close()
 

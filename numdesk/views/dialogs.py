@@ -45,11 +45,19 @@ def show_info(
 
 
 def confirm(
-    parent: QWidget | None, title: str, message: str, action_text: str, keep_text: str = ""
+    parent: QWidget | None,
+    title: str,
+    message: str,
+    action_text: str,
+    keep_text: str = "",
+    *,
+    action_is_default: bool = False,
 ) -> bool:
     """Ask before a destructive action; True when the user pressed `action_text`.
 
     `keep_text` names the safe answer ("Keep Editing") where Cancel would be unclear.
+    Enter presses the safe answer, or `action_text` where nothing is lost either way
+    and the action is what is nearly always wanted (`action_is_default`).
     """
     plain_text.install()
     box = QMessageBox(
@@ -62,7 +70,7 @@ def confirm(
         if keep_text
         else box.addButton(QMessageBox.StandardButton.Cancel)
     )
-    box.setDefaultButton(cancel)
+    box.setDefaultButton(yes if action_is_default else cancel)
     box.exec()
     return box.clickedButton() is yes
 

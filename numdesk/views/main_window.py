@@ -230,17 +230,25 @@ class MainWindow(LibraryHost):
 
         tabs, fights = self.controller.session()
         current = self.controller.session_current()
+        library = self.controller.path
         for uid in tabs:
             if self.documents.widget_for(uid) is None:
                 self.guard(lambda u=uid: self.open_entry(u))
         if current is not None and self.documents.widget_for(current) is not None:
             self.documents.open(current)  # the tab that was in front comes to the front
-        for uid in fights:
-            if uid in self.documents.encounter_windows:
+        for uid in [] if self.controller.read_only else fights:
+            if self.controller.path != library:
+                return  # another library was opened meanwhile: its own session follows
+            if uid in self.documents.encounter_windows or not self.controller.has(uid):
                 continue
             name = self.controller.summary(uid).name
             question = self.tr("Resume the fight “{0}”?").format(name)
-            if confirm(self, self.tr("Resume"), question, self.tr("&Resume")):
+            keep = self.tr("&Not Now")
+            if not confirm(
+                self, self.tr("Resume"), question, self.tr("&Resume"), keep, action_is_default=True
+            ):
+                continue
+            if self.controller.path == library:  # the answer may come after a switch
                 self.guard(lambda u=uid: self.open_entry(u))
         self._remember_session()
 
@@ -319,6 +327,8 @@ class MainWindow(LibraryHost):
     def _update_title(self) -> None:
         path = self.controller.path
         name = self.tr("numdesk")
+        if self.controller.read_only:
+            name = self.tr("numdesk (read-only)")
         self.setWindowTitle(f"{path.stem} — {name}" if path is not None else name)
         self.setWindowFilePath(str(path) if path is not None else "")
         self._update_status()

@@ -74,6 +74,15 @@ class Proc:
             with contextlib.suppress(queue.Empty):
                 self._new.get(timeout=min(left, 0.5))
 
+    def saw(self, pattern: str, timeout: float = WAIT) -> None:
+        """Wait until any line so far (in any order) matches `pattern`."""
+        regex = re.compile(pattern)
+        end = time.monotonic() + timeout
+        while not any(regex.search(line) for line in list(self.lines)):
+            if time.monotonic() > end:
+                raise AssertionError(f"never saw {pattern!r}; got:\n" + "\n".join(self.lines))
+            time.sleep(0.1)
+
     def send(self, line: str) -> None:
         assert self.popen.stdin is not None
         self.popen.stdin.write(line + "\n")
@@ -93,26 +102,13 @@ class Proc:
         return self.popen.wait(timeout)
 
 
-def host(library: Path, *extra: str, code: str = "K7M-Q2P") -> tuple[Proc, int]:
-    """`numdesk table host` on 127.0.0.1 on a free port; the process and its port."""
-    proc = Proc(
-        "-m",
-        "numdesk",
-        "table",
-        "host",
-        "--library",
-        str(library),
-        "--code",
-        code,
-        "--no-announce",
-        "--bind",
-        "127.0.0.1",
-        "--name",
-        "Friday",
-        *extra,
-    )
-    port = int(proc.wait_for(r"hosting 'Friday' at \S+:(\d+);").group(1))
-    return proc, port
+def host(library: Path, *extra: str, code: str = "K7M-Q2P", port: int = 0) -> tuple[Proc, int]:
+    """`numdesk table host` on 127.0.0.1 on `port` (0: a free one); the process and port."""
+    args = ["-m", "numdesk", "table", "host", "--library", str(library), "--code", code]
+    args += ["--no-announce", "--bind", "127.0.0.1", "--name", "Friday", "--port", str(port)]
+    proc = Proc(*args, *extra)
+    found = int(proc.wait_for(r"hosting 'Friday' at \S+:(\d+);").group(1))
+    return proc, found
 
 
 def join(library: Path, port: int, *characters: str, code: str = "K7M-Q2P") -> Proc:

@@ -129,3 +129,40 @@ def test_a_player_killed_mid_game_rejoins_and_loses_nothing_acknowledged(table) 
     names = {item["name"] for item in sheet["equipment"]}
     assert set(acked) <= names
     joined.stop()
+
+
+def test_a_character_on_house_rules_brings_its_rules_set_along(tmp_path: Path) -> None:
+    from numdesk.model.rules_set import RulesSet
+
+    gritty = RulesSet("Gritty", base="cypher", changes={"max_effort": 3})
+    ana = Character("Ana Vell", profile=gritty.uid, player="Ana")
+    gm = _library(tmp_path / "gm.numdesk")
+    player = tmp_path / "ana.numdesk"
+    with Library.create(player, starter=False) as lib:
+        lib.save_many([gritty, ana])
+    host, port = procs.host(gm)
+    joined = procs.join(player, port, "Ana Vell")
+    host.wait_for("Ana brought the house rules 'Gritty' with Ana Vell")
+    sheet = _settled(gm, player, ana.uid)
+    assert sheet["profile"] == gritty.uid
+    with Library.open(gm, create=False) as lib:
+        assert lib.rules_sets.load(gritty.uid).changes == {"max_effort": 3}
+    joined.stop()
+    host.stop()
+
+
+def test_a_dropped_connection_rejoins_by_itself(table) -> None:  # type: ignore[no-untyped-def]
+    gm, player, uid, host, port = table
+    joined = procs.join(player, port, "Ana Vell")
+    host.wait_for("Ana joined")
+    _settled(gm, player, uid)
+    host.kill()  # the GM's laptop crashes
+    joined.wait_for(r"lost the table; joining again")
+    procs.edit(player, "Ana Vell", "notes=while the GM was away").wait_for("done")
+    again, _port = procs.host(gm, port=port)
+    try:
+        joined.wait_for(r"joined 'Friday'")
+        assert _settled(gm, player, uid)["notes"] == "while the GM was away"
+    finally:
+        joined.stop()
+        again.stop()

@@ -8,8 +8,9 @@ from numdesk.model.abilities import Ability
 from numdesk.model.characteristics import read_characteristic
 from numdesk.model.creation import build_character, creation_problems, prefill
 from numdesk.model.creation_choices import CreationChoices, PartChoice
-from numdesk.model.creation_offers import ability_offers, close_match
+from numdesk.model.creation_offers import ability_offers
 from numdesk.model.errors import DomainError
+from numdesk.model.names import close_match
 from numdesk.model.templates import SentenceTemplate, TierAbilities, TypeTemplate
 from numdesk.rules.types import SkillLevel, Stat
 

@@ -15,6 +15,8 @@ import pytest
 from numdesk.io.csrd import read_csrd
 from numdesk.model.ability_gains import read_ability
 from numdesk.model.characteristics import Characteristic
+from numdesk.model.creation import build_character, prefill
+from numdesk.model.creation_choices import CreationChoices, PartChoice
 from numdesk.model.creation_effects import descriptor_effects, type_effects
 from numdesk.model.templates import SentenceTemplate, TypeTemplate
 from numdesk.rules.types import SkillLevel, Stat
@@ -167,3 +169,32 @@ def test_edges_luck_armor_and_weapons_are_structure(
     charming = descriptor_effects(_named(templates["descriptor"], "Charming"))  # type: ignore[arg-type]
     assert any(r.connection for r in charming)
     assert not any(r.ability and r.name in ("Contact", "Additional Equipment") for r in charming)
+
+
+def _choices(templates: dict[str, list[Template]], descriptor: str) -> CreationChoices:
+    choices = CreationChoices("Kit", "cypher")
+    choices.parts["type"] = PartChoice("Warrior", _named(templates["type"], "Warrior"))
+    choices.parts["descriptor"] = PartChoice(
+        descriptor, _named(templates["descriptor"], descriptor)
+    )
+    prefill(choices)
+    choices.extra = {Stat.MIGHT: 2, Stat.SPEED: 2, Stat.INTELLECT: 2}
+    choices.picked = ["Bash", "Swipe", "Control the Field", "No Need for Weapons"]
+    choices.answers = {"Physical Nature": ["Might Edge 1"]}
+    return choices
+
+
+def test_roachs_edge_and_armor_and_luckys_pool_are_applied_and_said(
+    templates: dict[str, list[Template]],
+) -> None:
+    roach = build_character(_choices(templates, "Roach"))
+    assert [roach.character.pool(s).edge for s in Stat] == [1, 1, 0]  # Scuttler: +1 Speed
+    assert "+1 Speed Edge from Scuttler" in roach.applied
+    assert [(a.name, a.value) for a in roach.character.armor] == [("Carapace", 1)]
+    assert "+1 Armor from Carapace" in roach.applied
+    lucky = build_character(_choices(templates, "Lucky"))
+    luck = lucky.character.extra_pools
+    assert [(p.name, p.current, p.maximum) for p in luck] == [("Luck", 3, 3)]
+    assert "Luck Pool 3 (maximum 3) from Luck Pool" in lucky.applied
+    rules = next(a for a in lucky.character.abilities if a.name == "Luck Pool")
+    assert "refreshed" in rules.description  # how Luck is spent and refreshed: its text

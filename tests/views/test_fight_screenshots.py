@@ -89,6 +89,12 @@ def test_the_defense_step_over_the_fight(
         finally:
             dialog.reject()
 
+    window.select_name("Bandit 1")
+    window.panel.condition.setEditText("dazed")
+    window.panel.add_condition_button.click()
+    window.select_name("Ana")
+    qtbot.wait(50)  # the layout settles once the builder folded away
+    window.grab().save(str(artifacts_dir / f"fight-{profile}.png"))
     with_modal(lambda: keys.press(Qt.Key.Key_H, CTRL), shoot)
     path = artifacts_dir / f"fight-defense-step-{profile}.png"
     shots[0].save(str(path))

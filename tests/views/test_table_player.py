@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from encounter_helpers import Table, add_from_library, npc
+from encounter_helpers import Table, add_from_library
 from pytestqt.qtbot import QtBot
 
 from numdesk.controllers.character import CharacterController
@@ -47,8 +47,10 @@ def test_an_intrusion_is_accepted_in_the_players_window_and_a_sheet_roll_reaches
     menu.link.join(f"127.0.0.1:{gm_link.port}", "k7mq2p", [ana.uid], "Ana")
     menu.show_window()
     window = menu.table_window
-    qtbot.waitUntil(lambda: menu.link.view is not None, timeout=WAIT_MS)
-    assert "Bandit" in [s.name for s in menu.link.view.seats]
+    qtbot.waitUntil(
+        lambda: menu.link.view is not None and "Bandit" in [s.name for s in menu.link.view.seats],
+        timeout=WAIT_MS,
+    )
 
     # the GM intrudes; the player's window asks; Accept gives the other XP to Bo
     xp_ana, xp_bo = table.sheet("Ana").xp, table.sheet("Bo").xp
@@ -75,6 +77,13 @@ def test_an_intrusion_is_accepted_in_the_players_window_and_a_sheet_roll_reaches
         lambda: any(e.text.startswith("Ana: ") for e in fight.controller.encounter.log),
         timeout=WAIT_MS,
     )
-    assert npc(fight, "Ana").name == "Ana"
+    # the player's Undo undoes the player's own step only: the GM's XP stays, both sides
+    rolled = table.library_controller.library.characters.load(ana.uid)
+    spent = rolled.pools[Stat.SPEED].current
+    sheet.apply(PerformTask(TaskInput(stat=Stat.SPEED, difficulty=3, effort_ease=1), sheet.dice))
+    qtbot.waitUntil(lambda: table.sheet("Ana").pools[Stat.SPEED].current < spent, timeout=WAIT_MS)
+    sheet.undo_stack.undo()
+    qtbot.waitUntil(lambda: table.sheet("Ana").pools[Stat.SPEED].current == spent, timeout=WAIT_MS)
+    assert table.sheet("Ana").xp == xp_ana + 1
     menu.link.leave()
     gm_link.leave()

@@ -33,7 +33,13 @@ from numdesk.model.operations.devices import (
     cypher_limit_warning,
     cyphers_over_limit,
 )
-from numdesk.model.operations.edits import EDITABLE_FIELDS, SetField, SetPool, SetWounds
+from numdesk.model.operations.edits import (
+    EDITABLE_FIELDS,
+    SetField,
+    SetPool,
+    SetTrackStep,
+    SetWounds,
+)
 from numdesk.model.operations.lists import (
     AddItem,
     MoveItem,
@@ -99,6 +105,7 @@ __all__ = [
     "SetItemField",
     "SetPool",
     "SetSkill",
+    "SetTrackStep",
     "SetWounds",
     "ShiftTrack",
     "SpendXp",

@@ -5,12 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from numdesk.model.character import Character
+from numdesk.model.character import Character, track_step_name
 from numdesk.model.errors import DomainError
 from numdesk.model.operations.base import Change
 from numdesk.model.operations.sheet import CharacterOperation, as_stat, stat_name
 from numdesk.model.operations.wording import change_phrase
 from numdesk.model.validation import check_int, check_portrait, check_text, profile_of
+from numdesk.rules.damage_track import track_label
 from numdesk.rules.profiles import PROFILES
 from numdesk.rules.types import Advancement, DamageTrackState, Rest, Stat
 
@@ -216,3 +217,32 @@ class SetWounds(CharacterOperation):
         if not parts:
             return Change("Wounds unchanged", kind="wounds", record=False)
         return Change("; ".join(parts), kind="wounds")
+
+
+class SetTrackStep(CharacterOperation):
+    """Put the character on a step of the damage track, the sheet's extra step included.
+
+    The extra step (`Character.track_extra_step`, Foundry's "Hurt") lies between hale and
+    impaired and changes no rule, so a character at it is hale with the step marked.
+    """
+
+    def __init__(self, state: DamageTrackState | int, extra_step: bool = False) -> None:
+        super().__init__()
+        self.state = state
+        self.extra_step = extra_step
+
+    def _run(self, character: Character) -> Change:
+        if not profile_of(character).uses_damage_track:
+            raise DomainError(
+                "This character takes wounds, not damage track steps.", field="damage_track"
+            )
+        state = _enum(DamageTrackState, self.state, "damage_track", "a step of the damage track")
+        if self.extra_step and not character.track_extra_step:
+            raise DomainError("This sheet has no extra step on its damage track.", "damage_track")
+        before = track_step_name(character) or track_label(character.damage_track)
+        character.damage_track = DamageTrackState.HALE if self.extra_step else state
+        character.at_track_extra_step = self.extra_step
+        after = track_step_name(character) or track_label(character.damage_track)
+        if before == after:
+            return Change("Damage track unchanged", kind="pools", record=False)
+        return Change(f"Damage track {before} → {after}", kind="pools")

@@ -26,6 +26,7 @@ class FightKeyWiring:
     builder: BuilderPanel
     table: FightTable
     profile_combo: QWidget
+    title: QWidget
     builder_action: QAction
     next_action: QAction
     previous_action: QAction
@@ -147,6 +148,7 @@ class FightKeyWiring:
             "focus_object": builder.object_name,
             "focus_object_level": builder.object_level,
             "focus_rules": self.profile_combo,
+            "rename": self.title,
         }
         for key_id, widget in fields.items():
             handlers[key_id] = lambda w=widget: self._focus(w)

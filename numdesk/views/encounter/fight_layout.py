@@ -27,9 +27,9 @@ from numdesk.views.encounter.builder import BuilderPanel
 from numdesk.views.encounter.fight_table import FightTable
 from numdesk.views.encounter.keys import key_text
 from numdesk.views.encounter.log_model import LogModel
+from numdesk.views.encounter.name_edit import NameEdit
 from numdesk.views.encounter.table import CombatantTableModel
 from numdesk.views.encounter.turn_header import TurnHeader
-from numdesk.views.theme import heading_font
 
 
 class FightLayout:
@@ -44,9 +44,12 @@ class FightLayout:
     builder_action: QAction
 
     def _build_layout(self) -> None:
-        self.title = QLabel()
-        self.title.setObjectName("encounterTitle")
-        self.title.setFont(heading_font(self.title.font(), 1.0))
+        self.title = NameEdit()
+        self.title.setToolTip(
+            self.tr("The fight's name: click to rename it, Enter keeps it ({0})").format(
+                key_text("rename")
+            )
+        )
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.header = TurnHeader(self.previous_action, self.next_action)
@@ -119,7 +122,7 @@ class FightLayout:
         self.message.setFixedHeight(2 * line + 4)
         right = QWidget()
         right_layout = QVBoxLayout(right)
-        right_layout.setContentsMargins(0, 0, 0, 0)
+        right_layout.setContentsMargins(4, 0, 0, 0)  # clear of the splitter handle
         right_layout.addWidget(self.message)
         right_layout.addWidget(self.panel)
         right_layout.addStretch(1)

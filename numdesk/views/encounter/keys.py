@@ -174,6 +174,9 @@ FIGHT_KEYS: tuple[FightKey, ...] = (
     _k("group", "Ctrl+G", QT_TRANSLATE_NOOP("FightKeys", "NPCs act together, or one by one")),
     _k("builder", "Ctrl+B", QT_TRANSLATE_NOOP("FightKeys", "Show or hide the builder")),
     _k("export", "Ctrl+E", QT_TRANSLATE_NOOP("FightKeys", "Export the log")),
+    _k("print", "Ctrl+P", QT_TRANSLATE_NOOP("FightKeys", "Print the encounter sheet")),
+    _k("pdf", "Ctrl+Alt+P", QT_TRANSLATE_NOOP("FightKeys", "The encounter sheet as a PDF")),
+    _k("rename", "Ctrl+R", QT_TRANSLATE_NOOP("FightKeys", "Rename the fight (Enter keeps it)")),
     _k("new_fight", "Ctrl+Shift+N", QT_TRANSLATE_NOOP("FightKeys", "New fight from this")),
     FightKey(
         "table_display",
@@ -288,7 +291,11 @@ class FightKeyboard(QObject):
                 owner.interpretText()
             action()
             return True
-        escape = event.key() == Qt.Key.Key_Escape and isinstance(watched, QWidget)
+        escape = (
+            event.key() == Qt.Key.Key_Escape
+            and isinstance(watched, QWidget)
+            and not watched.property("ownEscape")  # a field that reverts itself on Esc
+        )
         if escape and watched.window() is self._window and watched is not self._table:
             self._table.setFocus(Qt.FocusReason.ShortcutFocusReason)
             return True

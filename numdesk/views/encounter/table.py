@@ -24,6 +24,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPalette
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from numdesk.controllers.encounter import EncounterController
+from numdesk.model.character import track_step_name
 from numdesk.model.encounter import Combatant
 from numdesk.model.errors import DomainError
 from numdesk.model.operations.damage import armor_category, worn_armor
@@ -282,7 +283,7 @@ class CombatantTableModel(QAbstractTableModel):
             for stat in Stat
         )
         if self._controller.profile.uses_damage_track:
-            state = _t(TRACK_WORDS[sheet.damage_track])
+            state = track_step_name(sheet).lower() or _t(TRACK_WORDS[sheet.damage_track])
         else:
             w = sheet.wounds
             state = _t("wounds {0}/{1}/{2}").format(w.minor, w.moderate, w.major)

@@ -36,7 +36,7 @@ from numdesk.model.operations.encounter import (
     slot_label,
     slot_uids,
 )
-from numdesk.model.operations.encounter_build import new_initiative_problem
+from numdesk.model.operations.encounter_build import RenameEncounter, new_initiative_problem
 from numdesk.rules.dice import Dice
 from numdesk.views.encounter.actions_panel import ActionPanel
 from numdesk.views.encounter.builder import BuilderPanel
@@ -45,6 +45,7 @@ from numdesk.views.encounter.drops import EntryDrops
 from numdesk.views.encounter.fight_actions import FightActions
 from numdesk.views.encounter.fight_keys_wiring import FightKeyWiring
 from numdesk.views.encounter.fight_layout import FightLayout
+from numdesk.views.encounter.fight_print import FightPrinting
 from numdesk.views.encounter.initiative_dialog import InitiativeDialog
 from numdesk.views.encounter.keys import KeysDialog, key_text
 from numdesk.views.encounter.players_actions import PlayersActions
@@ -56,7 +57,13 @@ from numdesk.views.plain_text import file_name
 
 
 class EncounterWindow(
-    FightActions, FightLayout, FightKeyWiring, PlayersActions, TableSelection, QMainWindow
+    FightActions,
+    FightLayout,
+    FightKeyWiring,
+    FightPrinting,
+    PlayersActions,
+    TableSelection,
+    QMainWindow,
 ):
     """One open encounter (a top-level window)."""
 
@@ -80,6 +87,8 @@ class EncounterWindow(
         self.initiative_dialog: InitiativeDialog | None = None
         self.keys_dialog: KeysDialog | None = None
         self.defense_step: DefenseStep | None = None
+        #: (round, turn, uid) last shown: a new turn moves the selection to its combatant
+        self._turn_shown: tuple[int, int, str | None] | None = None
 
         self.model = CombatantTableModel(controller, self)
         self.builder = BuilderPanel(controller)
@@ -95,6 +104,10 @@ class EncounterWindow(
             deleted.connect(self._entry_deleted)
         self.builder.failed.connect(self.show_message)
         self.panel.hit_button.clicked.connect(self.defend)
+        self.title.renamed.connect(
+            lambda name: self._do(lambda: self.controller.apply(RenameEncounter(name)))
+        )
+        self.title.done.connect(lambda: self.table.setFocus(Qt.FocusReason.OtherFocusReason))
         self.panel.failed.connect(self.show_message)
         # weakly: the panel is the window's child, a strong link back would keep the
         # window's Python side alive after Qt deleted it
@@ -133,12 +146,20 @@ class EncounterWindow(
         enc = self.controller.encounter
         selected = self.selected_uid()
         self.model.refresh()
+        slot = current_slot(enc)
+        turn = (enc.round, enc.turn, slot.uid if slot is not None else None)
+        if turn != self._turn_shown:
+            # the selection follows the turn: the one acting now is the one acted for
+            uids = slot_uids(enc, slot) if slot is not None and enc.round >= 1 else []
+            if uids and self._turn_shown is not None:
+                selected = uids[0]
+            self._turn_shown = turn
         if selected and self.selected_uid() != selected:
             self.select(selected)
         title = self.tr("{0} — encounter").format(enc.name)
         if self.windowTitle() != title:
             self.setWindowTitle(title)
-        set_text(self.title, enc.name)
+        self.title.show_name(enc.name)
         self._show_profile()
         set_text(self.summary, self.controller.summary())
         slot = current_slot(enc)

@@ -123,6 +123,17 @@ GROUPS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         QT_TRANSLATE_NOOP("RulesSet", "Character types"),
         (("type_names", QT_TRANSLATE_NOOP("RulesSet", "Type names (separated by commas)")),),
     ),
+    (
+        QT_TRANSLATE_NOOP("RulesSet", "Money"),
+        (
+            (
+                "currency",
+                QT_TRANSLATE_NOOP(
+                    "RulesSet", "Currency on sheets (blank: each character names its own)"
+                ),
+            ),
+        ),
+    ),
 )
 
 
@@ -138,6 +149,8 @@ def shown_value(value: Any) -> str:
         return translate("RulesSet", "yes") if value else translate("RulesSet", "no")
     if isinstance(value, list | tuple):
         return ", ".join(str(v) for v in value)
+    if value == "":
+        return translate("RulesSet", "none")
     return str(value)
 
 
@@ -288,7 +301,7 @@ class RulesSwitchesField(Field):
                 elif isinstance(widget, QSpinBox):
                     widget.setValue(widget.minimum() if value is None else int(value))
                 elif isinstance(widget, QLineEdit):
-                    widget.setText(", ".join(value))
+                    widget.setText(value if isinstance(value, str) else ", ".join(value))
                 else:
                     for level, box in self.levels.items():
                         box.setChecked(level in value)
@@ -320,6 +333,8 @@ class RulesSwitchesField(Field):
                     widget.value() == widget.minimum()
                 )
                 out[key] = None if none else widget.value()
+            elif isinstance(widget, QLineEdit) and FIELDS_BY_NAME[key].kind == "text":
+                out[key] = widget.text().strip()
             elif isinstance(widget, QLineEdit):
                 out[key] = [w.strip() for w in widget.text().split(",") if w.strip()]
             else:

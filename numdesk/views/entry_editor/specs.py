@@ -45,6 +45,7 @@ from numdesk.views.entry_editor.fields import (
     TextField,
     enum_choices,
 )
+from numdesk.views.entry_editor.number_fields import NamedNumbersField
 from numdesk.views.entry_editor.rules_fields import KindArmorField, RulesSwitchesField
 from numdesk.views.entry_editor.stat_items import StatItemsTable
 from numdesk.views.entry_editor.tables import EquipmentTable, SkillsTable, TiersTable
@@ -109,6 +110,10 @@ def _creature() -> list[Field]:
         ),
         IntField("armor", translate("EntryEditor", "&Armor"), *_span("Creature.armor")),
         KindArmorField("armor_against", translate("EntryEditor", "Extra Armor a&gainst kinds")),
+        IntField("initiative_bonus", translate("EntryEditor", "Initiati&ve bonus"), -99, 99),
+        NamedNumbersField(
+            "stats", translate("EntryEditor", "Other number&s (infrastructure, crew, …)")
+        ),
         LineField("damage", translate("EntryEditor", "&Damage inflicted")),
         LineField("movement", translate("EntryEditor", "&Movement")),
         LineField("motive", translate("EntryEditor", "M&otive")),
@@ -350,6 +355,9 @@ FORMS: dict[EntryKind, Callable[[], list[Field]]] = {
             translate("EntryEditor", "blank: none"),
         ),
         IntField("initiative_bonus", translate("EntryEditor", "&Initiative bonus"), -99, 99),
+        LineField("disposition", translate("EntryEditor", "Dis&position")),
+        LineField("category", translate("EntryEditor", "Cate&gory")),
+        LineField("owner", translate("EntryEditor", "&Follows (blank: whoever has it)")),
         DataField("modifiers", translate("EntryEditor", "&Task modifiers"), dict[str, int]),
         StatItemsTable(
             "items", translate("EntryEditor", "Attacks, skills, abilities and things carried")

@@ -20,75 +20,19 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QPagedPaintDevice
 from PySide6.QtWidgets import QApplication, QFileDialog, QProgressDialog
 
-from numdesk.model.character import Character
-from numdesk.model.creature import Creature
-from numdesk.model.encounter import Encounter
-from numdesk.model.errors import DomainError
-from numdesk.printing import (
-    Part,
-    character_part,
-    creatures_part,
-    encounter_part,
-    paint_parts,
-    write_pdf,
-)
+from numdesk.printing import Part, paint_parts, write_pdf
 from numdesk.printing import printer as print_dialogs
 from numdesk.views.dialogs import show_info
 from numdesk.views.plain_text import file_name
+from numdesk.views.printable import paper_filters, printable_parts
 
 if TYPE_CHECKING:
-    from numdesk.controllers.library import LibraryController
     from numdesk.views.library.host import LibraryHost
 
 
 #: `translate("Context", "literal")`: a call lupdate extracts (a helper taking a
 #: variable hides the text from it)
 translate = QCoreApplication.translate
-
-
-def printable_parts(
-    controller: LibraryController, uids: Sequence[str], blank: bool = False
-) -> list[Part]:
-    """One part per character or encounter, one stat-block part for all creatures;
-    `blank` leaves current Pools and health empty for pencil play."""
-    parts: list[Part] = []
-    creatures: list[Creature] = []
-    for uid in uids:
-        entry = controller.load_resolved(uid)
-        if isinstance(entry, Character):
-            parts.append(character_part(entry, blank))
-        elif isinstance(entry, Creature):
-            creatures.append(entry)
-        elif isinstance(entry, Encounter):
-            parts.append(_encounter_part(controller, entry, blank))
-    if creatures:
-        parts.append(creatures_part(creatures, blank))
-    if not parts:
-        raise DomainError(
-            translate(
-                "Printing",
-                "Only characters, creatures and encounters can be printed; select one of them.",
-            )
-        )
-    return parts
-
-
-def _encounter_part(controller: LibraryController, encounter: Encounter, blank: bool) -> Part:
-    creatures: dict[str, Creature] = {}
-    characters: dict[str, Character] = {}
-    for combatant in encounter.combatants:
-        uid = combatant.source_uid
-        if not uid or uid in creatures or uid in characters:
-            continue
-        try:
-            linked = controller.load_resolved(uid)
-        except DomainError:
-            continue  # a deleted stat block: the encounter sheet shows the combatant alone
-        if isinstance(linked, Creature):
-            creatures[uid] = linked
-        elif isinstance(linked, Character):
-            characters[uid] = linked
-    return encounter_part(encounter, creatures, characters, blank)
 
 
 class _BatchProgress:
@@ -183,14 +127,6 @@ def _targets(window: LibraryHost) -> list[str]:
     return [u for u in window.selected_or_current() if u]
 
 
-def _paper_filters() -> dict[str, str]:
-    """File dialog filters that also choose the paper ("A4" or "Letter")."""
-    return {
-        "A4": translate("Printing", "PDF on A4 paper (*.pdf)"),
-        "Letter": translate("Printing", "PDF on US Letter paper (*.pdf)"),
-    }
-
-
 def export_pdf_dialog(window: LibraryHost) -> None:
     """File > Export PDF: ask for a file name and the paper, write it, say where it went."""
     uids = _targets(window)
@@ -200,7 +136,7 @@ def export_pdf_dialog(window: LibraryHost) -> None:
         if len(uids) == 1
         else translate("Printing", "numdesk sheets")
     )
-    filters = _paper_filters()
+    filters = paper_filters()
     name, chosen = QFileDialog.getSaveFileName(
         window,
         translate("Printing", "Export PDF"),

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -30,7 +31,8 @@ from numdesk.model.creation import (
     value_problems,
 )
 from numdesk.model.creation_choices import CreationChoices
-from numdesk.model.creation_effects import pool_changes, type_edges
+from numdesk.model.creation_effects import edge_changes, pool_changes, type_edges
+from numdesk.rules.profiles import get_profile
 from numdesk.rules.types import Stat
 from numdesk.views.plain_text import allow_rich
 from numdesk.views.sheet.style import set_role
@@ -118,6 +120,7 @@ class ValuesPage(QWizardPage):
             self.bases[stat], self.edges[stat], self.spins[stat] = base, edge, spin
             self.bonus_labels[stat], self.pool_labels[stat] = bonus, result
             self.own_bonus[stat] = own
+        grid.setColumnStretch(len(titles), 1)  # the columns stay together at the left
         layout.addLayout(grid)
         self.points_left = QLabel(self)
         layout.addWidget(self.points_left)
@@ -129,7 +132,16 @@ class ValuesPage(QWizardPage):
         form.addRow(self.tr("Type's e&xtra points to divide"), self.free_points)
         form.addRow(self.tr("E&ffort"), self.effort)
         form.addRow(self.tr("&Cypher limit"), self.cypher_limit)
-        form.addRow(self.tr("&Shins (money)"), self.shins)
+        self.money_label = QLabel(self.tr("&Money"), self)
+        self.money_label.setBuddy(self.shins)
+        form.addRow(self.money_label, self.shins)
+        self.currency = QLineEdit(self)
+        self.currency.setObjectName("currency")
+        self.currency.setMaximumWidth(220)
+        self.currency.setPlaceholderText(self.tr("your group's currency, e.g. crowns"))
+        self.currency_label = QLabel(self.tr("C&urrency"), self)
+        self.currency_label.setBuddy(self.currency)
+        form.addRow(self.currency_label, self.currency)
         for name, spin in (
             ("free_points", self.free_points),
             ("effort", self.effort),
@@ -147,6 +159,13 @@ class ValuesPage(QWizardPage):
 
     def initializePage(self) -> None:
         chosen = self._wizard.choices_so_far()
+        # the rules' own money (Numenera's shins), or a currency the group names
+        fixed = get_profile(chosen.profile).currency
+        self.money_label.setText(
+            self.tr("&{0} (money)").format(fixed.capitalize()) if fixed else self.tr("&Money")
+        )
+        self.currency.setVisible(not fixed)
+        self.currency_label.setVisible(not fixed)
         key = (chosen.profile, chosen.parts["type"].name, id(chosen.type_template))
         if key != self._prefilled_for:  # keep what the player typed when they come back
             self._prefilled_for = key
@@ -190,6 +209,7 @@ class ValuesPage(QWizardPage):
         choices.effort = _value(self.effort)
         choices.cypher_limit = _value(self.cypher_limit)
         choices.shins = _value(self.shins)
+        choices.currency = self.currency.text().strip() if not self.currency.isHidden() else ""
 
     def problems(self) -> list[str]:
         choices = self._wizard.choices_so_far()
@@ -230,8 +250,15 @@ class ValuesPage(QWizardPage):
         self.completeChanged.emit()
 
     def _bonus_text(self, choices: CreationChoices, stat: Stat) -> str:
-        changes = pool_changes(choices, character_abilities(choices))
+        """Pool bonuses, and Edge increases (Roach's Scuttler), from the templates."""
+        abilities = character_abilities(choices)
+        changes = pool_changes(choices, abilities)
         parts = [f"{amount:+d} ({source})" for s, amount, source in changes if s is stat and amount]
+        parts += [
+            self.tr("{0:+d} Edge ({1})").format(amount, source)
+            for s, amount, source in edge_changes(choices, abilities)
+            if s is stat and amount
+        ]
         return ", ".join(parts) or ("" if not self.own_bonus[stat].isHidden() else "—")
 
     def isComplete(self) -> bool:
