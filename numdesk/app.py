@@ -27,6 +27,10 @@ if TYPE_CHECKING:
     from numdesk.views.main_window import MainWindow
 
 
+#: window property: the user quit because the library could not be opened
+_QUIT_AFTER_FAILURE = "numdeskQuitAfterOpenFailure"
+
+
 def _t(text: str) -> str:
     return QCoreApplication.translate("App", text)
 
@@ -82,6 +86,23 @@ def open_first_library(controller: object, path: Path) -> bool:
             return False
 
 
+def open_read_only_window(path: Path, settings: AppSettings) -> MainWindow | None:
+    """The main window on `path` opened read-only; None (after saying why) if it cannot."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from numdesk.controllers.library import LibraryController
+    from numdesk.model.errors import DomainError
+    from numdesk.views.main_window import MainWindow
+
+    controller = LibraryController(settings=settings)
+    try:
+        controller.open_library_read_only(path)
+    except DomainError as err:
+        QMessageBox.warning(None, _t("numdesk"), err.message)
+        return None
+    return MainWindow(controller)
+
+
 def open_main_window(app: QApplication, path: Path, settings: AppSettings) -> MainWindow | None:
     """The main window on the library at `path`, ready to show; None if the user quit.
 
@@ -130,9 +151,25 @@ def run_app(
 
     instance = SingleInstance()
     if not instance.claim():
+        from numdesk.views.second_launch import Outcome, reach_running
+
         handed = [*imports, *([Path(library)] if library else [])]
-        if instance.hand_over(handed):
+        outcome = reach_running(instance, handed)
+        if outcome is Outcome.HANDED:
             return 0  # the running numdesk opens them and comes to the front
+        if outcome is Outcome.QUIT:
+            return 1
+        if imports:
+            from PySide6.QtWidgets import QMessageBox
+
+            names = ", ".join(Path(p).name for p in imports)
+            QMessageBox.information(
+                None,
+                _t("numdesk"),
+                _t("{0} was not imported: the library opens read-only here. Import it "
+                   "once the running numdesk answers again.").format(names),
+            )  # fmt: skip
+        return _run_window(app, library, (), None)  # read-only: no second writer
     try:
         return _run_window(app, library, imports, instance)
     finally:
@@ -140,15 +177,23 @@ def run_app(
 
 
 def _run_window(
-    app: QApplication, library: Path | None, imports: Sequence[Path], instance: SingleInstance
+    app: QApplication,
+    library: Path | None,
+    imports: Sequence[Path],
+    instance: SingleInstance | None,
 ) -> int:
-    """The main window on the first library, taking files from later launches."""
+    """The main window on the first library, taking files from later launches; without
+    `instance` (another numdesk runs and did not answer) the library opens read-only."""
     from numdesk.controllers.settings import AppSettings
     from numdesk.views import theme
 
     settings = AppSettings()
     theme.follow_system(app, settings.theme)
-    window = open_main_window(app, Path(library) if library else default_library_path(), settings)
+    path = Path(library) if library else default_library_path()
+    if instance is None:
+        window = open_read_only_window(path, settings)
+    else:
+        window = open_main_window(app, path, settings)
     if window is None:
         return 1
     controller = window.controller
@@ -163,7 +208,8 @@ def _run_window(
     window.show()
     opener = FileOpener(window)
     app.installEventFilter(opener)
-    instance.filesReceived.connect(opener.take_over)
+    if instance is not None:
+        instance.filesReceived.connect(opener.take_over)
     # the tabs and the fight that were open come back, once the library is open in full
     resume = partial(QTimer.singleShot, 0, partial(window.guard, window.resume_session))
     controller.libraryOpened.connect(lambda _path: resume())
@@ -172,7 +218,8 @@ def _run_window(
     if imports:
         QTimer.singleShot(0, lambda: opener.open_files(list(imports)))
     try:
-        return app.exec()
+        code = app.exec()
+        return 1 if window.property(_QUIT_AFTER_FAILURE) else code
     finally:
         controller.close()
 
@@ -181,7 +228,15 @@ def _open_failed(window: QWidget, controller: object, path: Path, _message: str)
     """The library shown at start could not be opened in full (found damaged, say):
     the same choices as when it cannot be opened at all, or quit."""
     if not open_first_library(controller, path):
+        window.setProperty(_QUIT_AFTER_FAILURE, True)  # the run ends with exit code 1
         window.close()
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve() or a.samefile(b)
+    except OSError:
+        return False
 
 
 class FileOpener(QObject):
@@ -206,9 +261,30 @@ class FileOpener(QObject):
         libraries = [p for p in paths if p.suffix.lower() == ".numdesk"]
         others = [p for p in paths if p not in libraries]
         for path in libraries:
-            window.guard(partial(window.open_library, path))
+            if self._switch_wanted(window, path):
+                window.guard(partial(window.open_library, path))
         if others:
             transfer.run_import(window, others)
+
+    @staticmethod
+    def _switch_wanted(window: MainWindow, path: Path) -> bool:
+        """Whether to open the library `path` in place of the open one: not when it is
+        the open one (the window just came to the front; its tabs and fights stay), and
+        only after asking while a fight is open."""
+        from numdesk.views.dialogs import confirm
+
+        current = window.controller.path
+        if current is not None and _same_file(current, path):
+            return False
+        if not window.documents.encounter_windows:
+            return True
+        question = _t(
+            "Open the library “{0}” in place of “{1}”? The open fight closes (everything "
+            "in it is saved) and can be resumed when this library is opened again."
+        ).format(path.name, current.name if current is not None else "")
+        return confirm(
+            window, _t("Open Library"), question, _t("&Open Library"), _t("&Keep This One")
+        )
 
     def take_over(self, names: list[str]) -> None:
         """Files a second launch handed over: the window comes to the front and opens them."""

@@ -6,6 +6,10 @@ lock file and listens on a local socket (QLocalServer); a later launch that cann
 the lock connects, sends its files (`--import` paths, a library to open) as JSON, waits
 for the answer and exits. The running app imports them through its normal import flow
 and comes to the front. A lock left by a crashed app is stale and taken over (QLockFile).
+
+The lock and the socket live in a folder only the user can enter (`private_folder`),
+never under a guessable name in the shared temp folder: there another local user could
+hold the lock first and listen in numdesk's place, and receive every path handed over.
 """
 
 from __future__ import annotations
@@ -14,9 +18,13 @@ import getpass
 import hashlib
 import json
 import os
+import secrets
+import stat
+import sys
+import tempfile
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QDir, QLockFile, QObject, Signal
+from PySide6.QtCore import QByteArray, QLockFile, QObject, QStandardPaths, Signal
 from PySide6.QtNetwork import QLocalServer, QLocalSocket
 
 #: tests and side-by-side installs choose their own instance with this variable
@@ -34,6 +42,61 @@ def instance_key() -> str:
     return "numdesk-" + hashlib.sha1(seed.encode()).hexdigest()[:16]
 
 
+def separate_instance_env(runtime: Path, key: str) -> dict[str, str]:
+    """Environment variables that give a numdesk launched as a process an instance of
+    its own: the key `key` and the runtime folder `runtime` (made private, 0700).
+
+    Tests and benchmarks start whole apps; with the user's key and runtime folder such a
+    launch would find the numdesk the user is running, hand it the benchmark's library
+    and exit, and the user's app would open a throw-away file.
+    """
+    runtime.mkdir(mode=0o700, parents=True, exist_ok=True)
+    runtime.chmod(0o700)
+    return {KEY_VARIABLE: key, "XDG_RUNTIME_DIR": str(runtime)}
+
+
+#: Longest Unix socket path (sun_path holds 104 to 108 bytes with its terminator).
+_MAX_SOCKET_PATH = 100
+
+
+def private_folder() -> Path | None:
+    """A folder of this user's that no other user can enter, for the lock and socket.
+
+    On Linux and the BSDs the session's runtime folder (`XDG_RUNTIME_DIR`) or, without
+    one, `numdesk-<uid>` in the temp folder; it must be a real folder (not a link) owned
+    by the user with no access for anyone else, or it is not used (someone else may have
+    made it first): then a folder in the user's own cache folder. On Windows and macOS
+    the user's cache folder. None when no such folder can be had: numdesk then runs
+    without the handoff rather than trust a folder someone else made.
+    """
+    base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.GenericCacheLocation)
+    own = [Path(base) / "numdesk" / "instance"] if base else []
+    if not hasattr(os, "getuid") or sys.platform == "darwin":
+        candidates = own
+    else:
+        runtime = os.environ.get("XDG_RUNTIME_DIR")
+        candidates = [Path(runtime) / "numdesk"] if runtime else []
+        candidates += [Path(tempfile.gettempdir()) / f"numdesk-{os.getuid()}", *own]
+    for folder in candidates:
+        if _usable(folder):
+            return folder
+    return None
+
+
+def _usable(folder: Path) -> bool:
+    """Make `folder` (mode 0700) if missing; whether it is private to this user."""
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        info = folder.lstat()
+    except OSError:
+        return False
+    if not stat.S_ISDIR(info.st_mode):
+        return False
+    if not hasattr(os, "getuid"):
+        return True  # Windows: the user's profile folder is the user's alone
+    return info.st_uid == os.getuid() and stat.S_IMODE(info.st_mode) & 0o077 == 0
+
+
 class SingleInstance(QObject):
     """The primary app's listener, or a later launch's way to reach it."""
 
@@ -43,27 +106,55 @@ class SingleInstance(QObject):
     def __init__(self, key: str | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.key = key or instance_key()
-        self._lock = QLockFile(str(Path(QDir.tempPath()) / f"{self.key}.lock"))
+        #: where the lock and socket (or the socket's recorded name) live; None: nowhere
+        #: private, so there is no handoff
+        self.folder = private_folder()
+        folder = self.folder or Path(tempfile.gettempdir())
+        self.lock_path = folder / f"{self.key}.lock"
+        self._lock = QLockFile(str(self.lock_path))
         self._lock.setStaleLockTime(0)  # only a dead owner's lock is stale
         self._server: QLocalServer | None = None
 
+    @property
+    def server_name(self) -> str:
+        """The socket the running numdesk listens on: a path in the private folder, or
+        (where paths do not fit, and on Windows) a random name recorded there."""
+        if self.folder is None:
+            return ""
+        path = self.folder / f"{self.key}.socket"
+        if os.name == "posix" and len(os.fsencode(path)) <= _MAX_SOCKET_PATH:
+            return str(path)
+        try:
+            return (self.folder / f"{self.key}.name").read_text(encoding="utf-8").strip()
+        except OSError:
+            return ""
+
     def claim(self) -> bool:
         """Become the running numdesk if none is; True when this process is it."""
+        if self.folder is None:
+            return True  # nowhere private to meet: every launch is on its own
         if not self._lock.tryLock(100):
             return False
-        QLocalServer.removeServer(self.key)  # a crashed app's socket file
+        path = self.folder / f"{self.key}.socket"
+        if os.name != "posix" or len(os.fsencode(path)) > _MAX_SOCKET_PATH:
+            name = f"numdesk-{secrets.token_hex(16)}"
+            (self.folder / f"{self.key}.name").write_text(name, encoding="utf-8")
+        name = self.server_name
+        QLocalServer.removeServer(name)  # a crashed app's socket file
         server = QLocalServer(self)
         server.setSocketOptions(QLocalServer.SocketOption.UserAccessOption)
         server.newConnection.connect(self._accept)
-        if not server.listen(self.key):
+        if not server.listen(name):
             return True  # still the only numdesk; it just cannot be reached
         self._server = server
         return True
 
     def hand_over(self, paths: list[Path]) -> bool:
         """Send `paths` to the running numdesk; True when it took them."""
+        if self.folder is None or not self.server_name:
+            return False
         socket = QLocalSocket()
-        socket.connectToServer(self.key)
+        socket.connectToServer(self.server_name)
         if not socket.waitForConnected(_TIMEOUT_MS):
             return False
         message = json.dumps([str(Path(p).resolve()) for p in paths]).encode() + b"\n"

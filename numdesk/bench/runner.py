@@ -60,10 +60,18 @@ def bench_startup(folder: Path, options: Options) -> list[tuple[str, str]]:
     return bench_startup_sizes(options.keep or folder, options.sizes, options.runs)
 
 
+def bench_table(folder: Path, options: Options) -> list[tuple[str, str]]:
+    """The table link benchmarks (`numdesk.bench.table_link`), real processes."""
+    from numdesk.bench.table_link import bench_table_link
+
+    return bench_table_link(folder)
+
+
 BENCHMARKS: dict[str, Callable[[Path, Options], list[tuple[str, str]]]] = {
     "store": bench_store,
     "browser": bench_browser,
     "import": bench_import,
+    "table": bench_table,
     "startup": bench_startup,
 }
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from numdesk.model.abilities import Ability
 from numdesk.model.character import Character
-from numdesk.rules.types import Stat
+from numdesk.rules.types import AbilityKind, Stat
 
 
 class LinkState(Enum):
@@ -40,9 +40,10 @@ class AbilityLink:
 class _EntryText:
     name: str
     description: str
-    cost: int
+    cost: int | None
     pool: Stat | None
     cost_text: str
+    kind: AbilityKind | None
 
 
 class AbilityLinks:
@@ -79,7 +80,9 @@ class AbilityLinks:
                 continue
             if not ability.own_text:
                 ability.description = entry.description
-            if ability.cost == 0 and ability.pool is None and not ability.cost_text:
+            if ability.kind is None:  # added by name before the library had it
+                ability.kind = entry.kind
+            if not ability.cost and ability.pool is None and not ability.cost_text:
                 ability.cost, ability.pool, ability.cost_text = (
                     entry.cost,
                     entry.pool,
@@ -101,7 +104,9 @@ class AbilityLinks:
         entry = self._library.load(uid)
         if not isinstance(entry, Ability):
             return None
-        return _EntryText(entry.name, entry.description, entry.cost, entry.pool, entry.cost_text)
+        return _EntryText(
+            entry.name, entry.description, entry.cost, entry.pool, entry.cost_text, entry.kind
+        )
 
 
 def follow_library(library: Any, entry: object) -> None:

@@ -186,6 +186,9 @@ class CharacterController(QObject):
             self._announce(other.uid)
         self._announce(self._uid)
         self.changed.emit()
+        acted = getattr(self._library_controller, "characterActed", None)
+        if acted is not None:
+            acted.emit(self._uid, operation, change)
         return change
 
     def _revert(

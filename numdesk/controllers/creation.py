@@ -9,9 +9,9 @@ from typing import Any
 
 from numdesk.model.abilities import Ability
 from numdesk.model.character import Character
-from numdesk.model.creation import close_match
 from numdesk.model.errors import DomainError
 from numdesk.model.kinds import EntryKind
+from numdesk.model.names import close_match
 from numdesk.model.summary import EntrySummary
 from numdesk.model.templates import SentenceTemplate, TypeTemplate
 from numdesk.rules.profiles import family_of
@@ -35,6 +35,14 @@ def part_templates(library: Any, part: str, profile: str) -> list[EntrySummary]:
         (s for s in found if s.profile in (None, "", profile, family_of(profile))),
         key=lambda s: s.name.casefold(),
     )
+
+
+def reference_templates_for(profile: str) -> bool:
+    """Whether importing the Cypher System Reference Document brings templates a
+    `profile` character can use (its templates are all of the CSRD's own rules)."""
+    from numdesk.io.csrd import PROFILE
+
+    return family_of(profile) == PROFILE
 
 
 def find_template(
@@ -80,7 +88,9 @@ def link_abilities(library: Any, character: Character) -> None:
         entry: Ability | None = None
         if ability.library_uid and library.has(ability.library_uid):
             entry = library.load(ability.library_uid)
-        elif not ability.library_uid and ability.source is not AbilitySource.DESCRIPTOR:
+        elif not ability.library_uid and (
+            ability.source is not AbilitySource.DESCRIPTOR or not ability.description
+        ):  # a descriptor's kept text is its own; an ability it names is the library's
             entry = library_ability(library, ability.name)
         if entry is None:
             ability.library_uid = ""

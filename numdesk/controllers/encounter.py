@@ -45,6 +45,7 @@ from numdesk.model.operations.encounter import (
     profile_of,
 )
 from numdesk.model.serialize import to_data
+from numdesk.model.table_view import TableView, project
 from numdesk.rules.dice import Dice
 from numdesk.rules.profiles import Profile, family_of, get_profile
 from numdesk.store.commit import ConflictError, Write
@@ -166,6 +167,20 @@ class EncounterController(PcSheetActions, QObject):
             except DomainError:
                 self._creatures[uid] = None
         return self._creatures[uid]
+
+    def follower(self, combatant: Combatant) -> Follower | None:
+        """The library follower a follower in the fight links to (None if deleted)."""
+        if combatant.side != "follower" or not combatant.source_uid:
+            return None
+        try:
+            return self._library.followers.load(combatant.source_uid)
+        except DomainError:
+            return None
+
+    def table_view(self) -> TableView:
+        """The fight as the players may see it (the table display, the table link):
+        hidden combatants left out, NPC health in words unless revealed."""
+        return project(self._encounter, self._characters)
 
     def summary(self) -> str:
         """NPC levels against the party's tiers (from the real sheets).

@@ -17,10 +17,18 @@ from numdesk.model.encounter import Encounter
 from numdesk.model.errors import DomainError, domain_errors
 from numdesk.model.operations.base import Change, Operation
 from numdesk.model.operations.damage import TakeDamage, TakeWound
+from numdesk.model.operations.defense_roll import DefendAndTakeHit, DefenseInput
 from numdesk.model.operations.encounter import LogEvent, find
 from numdesk.model.operations.encounter_table import TablePick
-from numdesk.model.operations.xp import NaturalOneIntrusion, RefuseIntrusion, gm_intrusion_ops
+from numdesk.model.operations.xp import (
+    GmIntrusion,
+    LoneGmIntrusion,
+    NaturalOneIntrusion,
+    RefuseIntrusion,
+    gm_intrusion_ops,
+)
 from numdesk.model.serialize import to_data
+from numdesk.rules.dice import Dice
 from numdesk.rules.profiles import Profile
 from numdesk.rules.table_actions import take_the_attack
 from numdesk.rules.table_picks import PICKS, TAKE_ATTACK
@@ -36,6 +44,7 @@ class PcSheetActions:
 
     encounter: Encounter
     profile: Profile
+    dice: Dice
     _library: Any
     _group: Any
     apply: Callable[..., Change]
@@ -47,13 +56,15 @@ class PcSheetActions:
         sheet_ops: Sequence[tuple[str, Operation[Character]]],
         log_text: str | None = None,
         kind: str = "note",
+        speaker: str = "",
     ) -> str:
         """Change PCs' real sheets and log it here: ONE transaction, ONE undo step.
 
         `sheet_ops` pairs a character uid with the operation for its sheet; each sheet
         is read fresh from the library, changed, and written together with the log
         line, so a crash leaves both or neither. Without `log_text` the line is
-        "<name>: <what the operation did>". If any part fails nothing is changed.
+        "<name>: <what the operation did>" (`speaker` in place of the name). If any
+        part fails nothing is changed.
         """
         sheets: list[tuple[Any, Character, int]] = []
         lines: list[str] = []
@@ -67,7 +78,7 @@ class PcSheetActions:
             before = to_data(character)
             change = op.apply(character)
             sheets.append((before, character, revision))
-            lines.append(f"{character.name}: {change.summary}")
+            lines.append(f"{speaker or character.name}: {change.summary}")
         log_text = log_text or "; ".join(lines)
         self._run(sheets, LogEvent(log_text, kind), log_text)
         return log_text
@@ -86,6 +97,23 @@ class PcSheetActions:
         operation = TakeDamage(amount, damage_type, apply_armor=apply_armor, kind=kind)
         return self.apply_to_sheets([(sheet, operation)], kind="damage")
 
+    def defend_pc(
+        self,
+        combatant_uid: str,
+        defense: DefenseInput,
+        hit: TakeDamage | TakeWound,
+        face: int | None = None,
+        attacker: str = "",
+    ) -> str:
+        """A PC is hit in the fight: its defense roll (the player's `face`, or rolled)
+        and what gets through, on its real sheet — one log line, one undo step."""
+        sheet = self._sheet_uid(combatant_uid)
+        name = find(self._encounter, combatant_uid).name
+        operation = DefendAndTakeHit(defense, hit, self.dice)
+        speaker = f"{attacker} hits {name}" if attacker else f"{name} is hit"
+        with self.dice.player_faces(face), domain_errors("face"):
+            return self.apply_to_sheets([(sheet, operation)], kind="damage", speaker=speaker)
+
     def wound_pc(self, combatant_uid: str, severity: WoundSeverity) -> str:
         """Give a `cypher` PC a wound on its real sheet (C1, C2)."""
         sheet = self._sheet_uid(combatant_uid)
@@ -97,19 +125,22 @@ class PcSheetActions:
         mode: str,
         recipient_uid: str = "",
         reason: str = "",
+        recipient_name: str = "",
     ) -> str:
         """A GM intrusion on a PC (G16), written to the sheets' histories and the log.
 
         `mode` "accept": +2 XP, 1 given to the PC `recipient_uid` (a combatant) for
-        `reason`; "refuse": the player pays to refuse (`numenera`); "natural_one": a
-        free intrusion, no XP.
+        `reason`, or to a player named `recipient_name` who is not in the fight (noted on
+        the target's sheet, as the sheet's own intrusion does); a lone PC, with no other
+        PC in the fight and nobody named, keeps both. "refuse": the player pays to refuse
+        (`numenera`); "natural_one": a free intrusion, no XP.
         """
         sheet = self._sheet_uid(combatant_uid)
         name = find(self._encounter, combatant_uid).name
         why = f": {reason.strip()}" if reason.strip() else ""
+        if mode == "accept" and not recipient_uid:
+            return self._intrusion_without_recipient(combatant_uid, recipient_name, reason)
         if mode == "accept":
-            if not recipient_uid:
-                raise DomainError("Choose the PC who receives 1 of the 2 XP.", "recipient")
             other = self._sheet_uid(recipient_uid)
             target = self._library.characters.load(sheet)
             receiver = self._library.characters.load(other)
@@ -133,6 +164,25 @@ class PcSheetActions:
                 kind="xp",
             )
         raise DomainError(f"'{mode}' is not a kind of GM intrusion.")
+
+    def _intrusion_without_recipient(self, combatant_uid: str, recipient: str, reason: str) -> str:
+        """An accepted intrusion whose second XP goes to nobody in the fight: to a player
+        named by hand, or kept by a PC who is alone in the fight (G16)."""
+        sheet = self._sheet_uid(combatant_uid)
+        name = find(self._encounter, combatant_uid).name
+        recipient, reason = recipient.strip(), reason.strip()
+        if recipient:
+            text = f"GM intrusion on {name}: 2 XP, 1 given to {recipient} (not in this fight)"
+            text += f" ({reason})" if reason else ""
+            return self.apply_to_sheets([(sheet, GmIntrusion(recipient, reason))], text, kind="xp")
+        others = [
+            c for c in self._encounter.combatants if c.side == "pc" and c.uid != combatant_uid
+        ]
+        if others:
+            raise DomainError("Choose the PC who receives 1 of the 2 XP.", "recipient")
+        text = f"GM intrusion on {name}: 2 XP, both kept (no other PC in the fight)"
+        text += f" ({reason})" if reason else ""
+        return self.apply_to_sheets([(sheet, LoneGmIntrusion(reason))], text, kind="xp")
 
     def take_the_attack(
         self,

@@ -17,12 +17,12 @@ SQLAlchemy, its checks and the daily backup) opens right after the window is pai
 from __future__ import annotations
 
 import copy
-from collections.abc import Collection, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Signal
 
 from numdesk.controllers.journal import Confirm, EntryChange, UndoJournal
 from numdesk.controllers.library_reading import LibraryReading
@@ -34,7 +34,35 @@ from numdesk.store.reader import LibraryReader
 
 if TYPE_CHECKING:
     from numdesk.model.kinds import ModelObject
+    from numdesk.model.merge import MergeConflict
     from numdesk.store.library import Library
+
+
+#: how often a save merges again when another process saved between its read and write
+_MERGE_ATTEMPTS = 3
+
+
+class EditConflict(DomainError):
+    """An edit refused because the same field was changed elsewhere since it was loaded.
+
+    `stored` is the entry as stored now (the editor shows it again), `path` where
+    both sides changed it (its first part is the entry's field) and `field` that field.
+    Nothing was written.
+    """
+
+    def __init__(self, stored: ModelObject, conflict: MergeConflict) -> None:
+        from numdesk.model.merge import describe_path
+
+        message = QCoreApplication.translate(
+            "EditConflict",
+            "“{0}”: {1} was changed in another window or another numdesk since it was "
+            "opened here, so your change was not saved and nothing was overwritten. It "
+            "now shows the saved version; make your change again if it is still needed.",
+        ).format(stored.name, describe_path(conflict.path))
+        field = conflict.path[0] if conflict.path and isinstance(conflict.path[0], str) else None
+        super().__init__(message, field=field)
+        self.stored = stored
+        self.path = conflict.path
 
 
 class ImportCancelled(Exception):
@@ -56,6 +84,9 @@ class LibraryController(LibraryReading, LibraryTransfers, QObject):
     openFailed = Signal(str)
     #: something the user should know that is not an error (an undo refused)
     notice = Signal(str)
+    #: an open sheet did something: (character uid, operation, Change) — the table
+    #: link shares a joined player's rolls from it
+    characterActed = Signal(str, object, object)
 
     def __init__(
         self,
@@ -132,6 +163,16 @@ class LibraryController(LibraryReading, LibraryTransfers, QObject):
         """Open `path` (creating it when asked); the old library stays open if this fails."""
         library = store_class().open(Path(path), create=create)
         self._switch_to(library)
+
+    def open_library_read_only(self, path: Path) -> None:
+        """Open `path` for looking and printing only (another numdesk that does not answer
+        has it open): every change is refused with a message, nothing is written."""
+        self._switch_to(store_class().open_read_only(Path(path)))
+
+    @property
+    def read_only(self) -> bool:
+        """Whether the open library takes no changes (`open_library_read_only`)."""
+        return self._library is not None and self._library.read_only
 
     def new_library(self, path: Path) -> None:
         """Create a new library with starter content at `path` and open it."""
@@ -235,19 +276,16 @@ class LibraryController(LibraryReading, LibraryTransfers, QObject):
 
     def rename(self, uid: str, name: str) -> None:
         """Give entry `uid` a new name (undoable); a blank name is refused."""
-        from numdesk.store.commit import Write
-
         name = name.strip()
         if not name:
             raise DomainError(self.tr("A name cannot be empty."), field="name")
-        before, revision = self.library.load_revision(uid)
+        before = self.load(uid)
         if before.name == name:
             return
         after = copy.deepcopy(before)
         after.name = name
         text = self.tr("Rename “{0}” to “{1}”").format(before.name, name)
-        self.journal.record(text, [EntryChange.edit(before, after)], [Write(uid, after, revision)])
-        self._saved([uid])
+        self.save_field_changes(before, after, text=text)
 
     def check_deletable(self, uids: Collection[str]) -> None:
         """DomainError naming the users if deleting `uids` would orphan entries using a
@@ -310,25 +348,74 @@ class LibraryController(LibraryReading, LibraryTransfers, QObject):
             self._saved(pending[0])
             self._deleted(pending[1])
 
-    def edit(self, obj: ModelObject) -> None:
-        """Store an edited entry (the entry editor's autosave), undoable on the library stack."""
-        from numdesk.store.commit import Write
+    def save_field_changes(
+        self,
+        loaded: ModelObject,
+        edited: ModelObject,
+        check: Callable[[ModelObject], None] | None = None,
+        text: str | None = None,
+    ) -> ModelObject:
+        """Store what changed from `loaded` to `edited` onto the entry as it is stored
+        NOW (undoable on the library stack); returns the entry as stored afterwards.
 
-        before, revision = self.library.load_revision(obj.uid)
-        if before == obj:
-            return
-        text = self.tr("Edit “{0}”").format(obj.name)
-        stored = copy.deepcopy(obj)
-        self.journal.record(
-            text, [EntryChange.edit(before, stored)], [Write(obj.uid, stored, revision)]
+        This is the one save path for a copy of an entry edited over time (the entry
+        editor, a rename): `loaded` is the state the edit started from, so a field
+        another window, another numdesk or an import changed meanwhile is kept
+        (`numdesk.model.merge.merge3`), and a field changed both here and there is
+        refused with an `EditConflict` carrying the stored entry: nothing is written.
+        `check` vets the merged entry (the editor's rules across fields) before it is
+        written; `text` names the undo step ("Edit “name”" by default).
+        """
+        from numdesk.model.merge import MergeConflict, merge3
+        from numdesk.model.serialize import from_data, to_data
+        from numdesk.store.commit import ConflictError, Write
+
+        base, mine = to_data(loaded), to_data(edited)
+        for _attempt in range(_MERGE_ATTEMPTS):
+            current, revision = self.library.load_revision(edited.uid)
+            now = to_data(current)
+            if base == mine:
+                return current
+            try:
+                data = merge3(base, mine, now)
+            except MergeConflict as conflict:
+                raise EditConflict(current, conflict) from None
+            if data == now:
+                return current
+            merged: ModelObject = from_data(type(current), data)
+            if check is not None:
+                check(merged)
+            change = EntryChange.between(merged, now, data)
+            step = text or self.tr("Edit “{0}”").format(merged.name)
+            try:
+                self.journal.record(step, [change], [Write(merged.uid, merged, revision)])
+            except ConflictError:
+                continue  # saved elsewhere between the read and the write: merge again
+            self._saved([merged.uid])
+            return merged
+        raise DomainError(
+            self.tr(
+                "“{0}” keeps being changed elsewhere; your change was not saved. Try again."
+            ).format(edited.name)
         )
-        self._saved([obj.uid])
 
-    def remember_session(self, tabs: Sequence[str], fights: Sequence[str]) -> None:
-        """Keep in the library which sheets/entries (tabs) and fights are open, for
-        `session` to bring them back at the next start."""
-        if self.is_fully_open:
-            self.library.meta_set("open_documents", {"tabs": list(tabs), "fights": list(fights)})
+    def remember_session(
+        self, tabs: Sequence[str], fights: Sequence[str], current: str | None = None
+    ) -> None:
+        """Keep in the library which sheets/entries (tabs) and fights are open, and which
+        tab is in front (`current`), for `session` to bring them back at the next start.
+        A read-only library keeps the session its writer stored."""
+        if self.is_fully_open and not self.read_only:
+            self.library.meta_set(
+                "open_documents",
+                {"tabs": list(tabs), "fights": list(fights), "current": current},
+            )
+
+    def session_current(self) -> str | None:
+        """The tab that was in front when numdesk last closed (if still in the library)."""
+        stored = self.library.meta_get("open_documents", {}) or {}
+        current = stored.get("current") if isinstance(stored, dict) else None
+        return current if isinstance(current, str) and self.library.has(current) else None
 
     def session(self) -> tuple[list[str], list[str]]:
         """The tabs and fights that were open (still in the library), as remembered."""

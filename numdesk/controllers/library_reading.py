@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Unpack
 
-from numdesk.model.entry_kind import EntryKind
+from numdesk.model.entry_kind import EntryKind, NewerKind
 from numdesk.model.listing import MatchCount, Sort
 from numdesk.model.summary import EntrySummary
 from numdesk.store.browse import Pages
@@ -17,6 +17,7 @@ from numdesk.store.search import SearchFilters
 
 if TYPE_CHECKING:
     from numdesk.model.kinds import ModelObject
+    from numdesk.model.newer import NewerEntry
     from numdesk.store.library import Library
 
 
@@ -98,9 +99,22 @@ class LibraryReading:
         follow_library(self.library, entry)
         return entry
 
-    def kind_of(self, uid: str) -> EntryKind:
-        """The kind of entry `uid`."""
+    def kind_of(self, uid: str) -> EntryKind | NewerKind:
+        """The kind of entry `uid` (a `NewerKind` if only a newer numdesk knows it)."""
         return self.library.kind_of_uid(uid)
+
+    def load_newer(self, uid: str) -> NewerEntry:
+        """Entry `uid` of a kind only a newer numdesk knows, as stored (read-only)."""
+        return self.library.load_newer(uid)
+
+    def unknown_fields(self, uid: str) -> list[str]:
+        """The fields a newer numdesk stored in entry `uid` that this one does not know
+        (every save keeps them)."""
+        return list(self.library.unknown_fields([uid]).get(uid, {}))
+
+    def has(self, uid: str) -> bool:
+        """Whether the open library holds entry `uid` (False when none is open)."""
+        return self._library is not None and self.library.has(uid)
 
     def rules_sets(self) -> list[EntrySummary]:
         """The library's house rules sets, by name (none when no library is open)."""

@@ -72,14 +72,6 @@ class AppSettings:
         """Remember the colour scheme chosen in Preferences."""
         self._settings.setValue("ui/theme", theme.value)
 
-    def print_blank(self) -> bool:
-        """Whether sheets print with blank boxes for pencil play (File menu toggle)."""
-        return str(self._settings.value("print/blank", "false")).lower() == "true"
-
-    def set_print_blank(self, blank: bool) -> None:
-        """Remember the blank-sheets choice."""
-        self._settings.setValue("print/blank", "true" if blank else "false")
-
     def pdf_page_size(self) -> str:
         """The paper of the last PDF export, "A4" or "Letter"; the locale's paper at first."""
         value = str(self._settings.value("print/page_size", ""))
@@ -100,6 +92,16 @@ class AppSettings:
     def set_layout_bytes(self, key: str, value: QByteArray) -> None:
         """Remember a geometry/state blob."""
         self._settings.setValue(f"window/{key}", value)
+
+    def table_text(self, key: str) -> str:
+        """What was last typed at the table link: "name" (the table's), "address",
+        "player" (your name at a table)."""
+        value = self._settings.value(f"table/{key}", "")
+        return value if isinstance(value, str) else ""
+
+    def set_table_text(self, key: str, value: str) -> None:
+        """Remember what was typed at the table link (see `table_text`)."""
+        self._settings.setValue(f"table/{key}", value)
 
     def sync(self) -> None:
         """Write pending changes to disk."""

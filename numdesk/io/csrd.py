@@ -283,6 +283,8 @@ def read_csrd(doc: Any, file: Path) -> FileImport:
     reader.read_foci(root)
     reader.read_items(root)
     version = reader.r.text(root, "version", "$") or "unknown"
-    result = FileImport(path=file, format="csrd", meta={META_KEY: version}, notes=reader.notes)
+    result = FileImport(
+        path=file, format="csrd", meta={META_KEY: version}, notes=reader.notes, lines=reader.lines
+    )
     result.entries = [ImportedEntry(obj, [CSRD_TAG, *tags]) for obj, tags in reader.items]
     return result

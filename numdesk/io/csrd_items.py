@@ -6,6 +6,7 @@ import re
 from typing import Any
 
 from numdesk.io.csrd_text import csrd_uid, display_name, level_dice_text, table_die
+from numdesk.io.entries import ReportLine
 from numdesk.io.fields import FieldReader
 from numdesk.model.creature import Creature
 from numdesk.model.items import Armor, Artifact, Cypher, Equipment, Weapon
@@ -59,6 +60,9 @@ class CsrdItems:
         self._used: dict[str, int] = {}
         #: what the file lacked or what was guessed, for the import report
         self.notes: list[str] = []
+        #: values changed on the way in, each named by its entry (the file's place
+        #: kept as the line's source, for the JSON report)
+        self.lines: list[ReportLine] = []
 
     def uid(self, kind: str, name: str, variant: str = "") -> str:
         """uuid5 of ("csrd", kind, name[, variant]); a repeated name gets "#2", "#3"..."""
@@ -183,9 +187,13 @@ class CsrdItems:
             level = r.opt_whole(raw, "level", path)
             if level is None:
                 level = 1
-                self.notes.append(
-                    f"{path}: {display_name(raw_name)} has no level in the file; "
-                    "imported at level 1 for you to correct."
+                self.lines.append(
+                    ReportLine(
+                        "changed",
+                        display_name(raw_name),
+                        f"{path}.level",
+                        "no level in the file; imported at level 1 for you to correct.",
+                    )
                 )
             if not 0 <= level <= 10:
                 raise r.fail(f"{path}.level", "a level from 0 to 10", level)

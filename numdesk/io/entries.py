@@ -37,7 +37,7 @@ _PLURALS = {
 
 
 #: What happened to one source field or value, for `ReportLine.outcome`.
-OUTCOMES = ("moved", "changed", "refused", "skipped", "warning")
+OUTCOMES = ("moved", "changed", "refused", "skipped", "warning", "updated")
 
 
 @dataclass
@@ -46,7 +46,9 @@ class ReportLine:
 
     `outcome` is "moved" (the value is in the entry's notes), "changed" (kept, but not
     as it was), "refused" (not imported), "skipped" (a whole actor or item left out) or
-    "warning"; `source` is where the value was in the file ("system.combat.stress").
+    "warning", or "updated" (an entry the library already held: this value changed;
+    `source` is then the field of the entry); `source` is where the value was in the
+    file ("system.combat.stress").
     """
 
     outcome: str
@@ -98,6 +100,8 @@ class FileImport:
     kept: list[str] = field(default_factory=list)
     #: entries not written because the library already holds what the file says
     unchanged: int = 0
+    #: names of entries the library held that this file updated (report lines say how)
+    updated: list[str] = field(default_factory=list)
     #: the structured report: each value moved, changed, refused or skipped
     lines: list[ReportLine] = field(default_factory=list)
 
@@ -119,6 +123,7 @@ class FileImport:
                 for note in self.notes
             ],
             "unchanged": self.unchanged,
+            "updated": list(self.updated),
             "kept": list(self.kept),
         }
 
@@ -136,6 +141,8 @@ class FileImport:
         text = f"Imported {total:,} {noun} from {self.path.name}"
         if parts:
             text += f" ({', '.join(parts)})"
+        if self.updated:
+            text += f"; {len(self.updated):,} of them already in the library, updated"
         if self.unchanged:
             text += f"; {self.unchanged:,} already up to date"
         if self.kept:

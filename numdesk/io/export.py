@@ -10,8 +10,10 @@ from pathlib import Path
 
 from numdesk.io.entries import Progress
 from numdesk.io.native import build_document
+from numdesk.model.entry_kind import NewerKind
 from numdesk.model.errors import DomainError
 from numdesk.model.kinds import EntryKind, ModelObject
+from numdesk.model.newer import NewerEntry
 from numdesk.rules.profiles import is_builtin
 from numdesk.store import EntrySummary, Library
 
@@ -19,12 +21,16 @@ from numdesk.store import EntrySummary, Library
 def _summaries(
     lib: Library, uids: Iterable[str] | None, kinds: Collection[EntryKind] | None
 ) -> list[EntrySummary]:
+    """The entries to write; a whole-library export ends with those of kinds only a
+    newer numdesk knows (kept as they are stored)."""
     if uids is not None:
         return [lib.summary(uid) for uid in dict.fromkeys(uids)]
     chosen = [EntryKind(k) for k in kinds] if kinds else list(EntryKind)
     found: list[EntrySummary] = []
     for kind in chosen:
         found.extend(sorted(lib.repo_for(kind).list(), key=lambda s: (s.name.casefold(), s.uid)))
+    if not kinds:
+        found.extend(lib.summary(uid) for uid in lib.newer_uids())
     return found
 
 
@@ -40,7 +46,9 @@ def export_entries(
     """Write the chosen entries to `out` and return how many were written.
 
     An entry whose house rules set is not in the library is still written (an export
-    loses nothing), and `warn` hears a sentence naming it and its missing set.
+    loses nothing), and `warn` hears a sentence naming it and its missing set. What a
+    newer numdesk stored goes out unchanged: an entry of a kind unknown here as it is
+    stored, the unknown fields of a known kind beside the fields this numdesk writes.
 
     `prepare` may complete each entry before it is written (the library controller gives
     linked abilities their library entry's current text).
@@ -51,17 +59,23 @@ def export_entries(
     """
     summaries = _summaries(lib, uids, kinds)
     items: list[tuple[ModelObject, list[str], bool]] = []
+    newer: list[tuple[NewerEntry, list[str], bool]] = []
     for done, summary in enumerate(summaries, start=1):
-        entry = lib.load(summary.uid)
-        if prepare is not None:
-            prepare(entry)
-        items.append((entry, list(summary.tags), summary.favourite))
+        if isinstance(summary.kind, NewerKind):
+            newer.append((lib.load_newer(summary.uid), list(summary.tags), summary.favourite))
+        else:
+            entry = lib.load(summary.uid)
+            if prepare is not None:
+                prepare(entry)
+            items.append((entry, list(summary.tags), summary.favourite))
         if progress is not None:
             progress(done, len(summaries))
     items = _with_rules_sets(lib, items, warn)
-    text = json.dumps(build_document(items), ensure_ascii=False, indent=1) + "\n"
+    unknown = lib.unknown_fields(obj.uid for obj, _tags, _fav in items)
+    document = build_document(items, unknown, newer)
+    text = json.dumps(document, ensure_ascii=False, indent=1) + "\n"
     _write_whole(Path(out), text)
-    return len(items)
+    return len(items) + len(newer)
 
 
 def _with_rules_sets(

@@ -72,6 +72,21 @@ def track(a: SourceActor, raw: Any, source: str) -> DamageTrackState:
     return TRACK.get(text, DamageTrackState.HALE)
 
 
+def _track_with_step(a: SourceActor, lay: ModuleType, ch: Character) -> None:
+    """The damage track, with the sheet's extra step between hale and impaired ("Hurt",
+    `settings.combat.additionalStepDamageTrack`): kept by name, hale by the rules."""
+    step = a.block("settings", "combat", "additionalStepDamageTrack")
+    raw = at(a, lay, "damage_track")
+    at_step = str(raw or "").strip().lower() == "hurt"
+    if step.get("active") or at_step:
+        ch.track_extra_step = str(step.get("label") or "").strip() or "Hurt"
+    if at_step:
+        ch.damage_track = DamageTrackState.HALE
+        ch.at_track_extra_step = True
+    else:
+        ch.damage_track = track(a, raw, where(lay, "damage_track"))
+
+
 def cypher_pc(a: SourceActor, profile: str | None) -> Character:
     lay = layout_of(a.sys)
     basic = a.block("basic")
@@ -95,10 +110,12 @@ def cypher_pc(a: SourceActor, profile: str | None) -> Character:
     if alt := fi.as_int(basic.get("altXp")):
         a.moved("system.basic.altXp", "the alternate experience points", f"Alternate XP: {alt}")
     ch.cypher_limit = max(0, fi.as_int(at(a, lay, "cypher_limit"), 2))
+    prepared = a.get("abilities", "preparedSpells", default=a.get("basic", "preparedSpells"))
+    ch.prepared_spells = max(0, fi.as_int(prepared))
     _pools(a, lay, ch)
     _advancements(a, lay, ch)
     _recoveries(a, lay, ch)
-    ch.damage_track = track(a, at(a, lay, "damage_track"), where(lay, "damage_track"))
+    _track_with_step(a, lay, ch)
     ch.initiative_bonus = fi.as_int(at(a, lay, "initiative"))
     ch.stress = max(0, fi.as_int(a.get("combat", "stress", "quantity")))
     for key in ("levels", "supernaturalLevels"):
@@ -184,13 +201,24 @@ def _recoveries(a: SourceActor, lay: ModuleType, ch: Character) -> None:
                     f"{where(lay, 'recoveries')}.{key}",
                     "a tick on an extra recovery the sheet had switched off was not kept.",
                 )
-    roll = str(at(a, lay, "recovery_roll") or "")
-    match = re.fullmatch(r"\s*1d6\s*\+\s*(\d+)\s*", roll)
-    if match and int(match.group(1)) > ch.tier:
-        ch.recovery_bonus = int(match.group(1)) - ch.tier
-    elif roll and not match:
-        a.moved(
-            where(lay, "recovery_roll"), f"the recovery roll '{roll}'", f"Recovery roll: {roll}"
+    roll = str(at(a, lay, "recovery_roll") or "").strip()
+    match = re.fullmatch(r"1d6\s*\+\s*(\d+)", roll)
+    added = int(match.group(1)) if match else None
+    if added is not None and added > ch.tier:
+        ch.recovery_bonus = added - ch.tier
+    elif roll and added != ch.tier:
+        # kept as written, beside the rules' roll: a roll left from a lower tier reads as
+        # a sheet not brought up to date, so numdesk rolls the rules' 1d6 + tier
+        ch.recovery_roll = roll
+        why = (
+            f"below the rules' 1d6 + tier (1d6+{ch.tier} at tier {ch.tier})"
+            if added is not None
+            else "not 1d6 plus a number"
+        )
+        a.warning(
+            where(lay, "recovery_roll"),
+            f"the recovery roll '{roll}' is {why}; it is kept as the sheet wrote it, "
+            f"and numdesk rolls the rules' 1d6+{ch.tier} (1d6 + tier) for recoveries.",
         )
 
 

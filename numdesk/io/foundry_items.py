@@ -14,14 +14,21 @@ from typing import Any
 
 from numdesk.model.abilities import Ability, Skill
 from numdesk.model.creature import CreatureItem
-from numdesk.model.items import Armor, Artifact, Cypher, Equipment, Oddity, Weapon
+from numdesk.model.items import Armor, Artifact, Cypher, CypherType, Equipment, Oddity, Weapon
 from numdesk.rules.types import AbilityKind, ArmorCategory, SkillLevel, Stat, WeaponCategory
 
 _SKILL_LEVELS = {
     "inability": SkillLevel.INABILITY,
+    "practiced": SkillLevel.PRACTICED,
     "trained": SkillLevel.TRAINED,
     "specialized": SkillLevel.SPECIALIZED,
 }
+#: cypher types by the names the Numenera system writes
+CYPHER_TYPES = {t.value: t for t in CypherType}
+#: the Cypher System's cypher type, `basic.type[0]`: 0 none, 1 subtle, 2 manifest
+_CYPHER_FORMS = {1: CypherType.SUBTLE, 2: CypherType.MANIFEST}
+#: armor types that say nothing beyond "this is armor"
+_PLAIN_ARMOR = {"", "n/a", "armor"}
 _STATS = {s.value: s for s in Stat}
 _INLINE_ROLL = re.compile(r"\[\[\s*/r(?:oll)?\s+(\d*)d(\d+)[^\]]*\]\]", re.IGNORECASE)
 #: Any inline roll: [[/r 2d6+1 # flavour]], [[/gmr 1d20]], [[2d6]] (formula in group 1)
@@ -31,7 +38,9 @@ _LINK = re.compile(
     r"@(?:UUID|Compendium|Actor|Item|JournalEntry|RollTable|Macro|Scene)"
     r"\[([^\]]*)\](?:\{([^}]*)\})?"
 )
-_BREAKS = re.compile(r"<\s*(br|/p|/div|/li|/h\d)\s*/?>", re.IGNORECASE)
+_BREAKS = re.compile(r"<\s*(br|/p|/div|/li|/h\d|/tr)\s*/?>", re.IGNORECASE)
+#: the end of a table cell followed by another cell of the same row
+_CELL_GAP = re.compile(r"<\s*/\s*t[dh]\s*>\s*(?=<\s*t[dh][\s>])", re.IGNORECASE)
 _TAGS = re.compile(r"<[^>]+>")
 
 
@@ -47,11 +56,12 @@ def plain_links(text: str) -> str:
 
 
 def html_text(value: Any) -> str:
-    """Foundry's rich text as plain text: tags dropped, paragraphs kept as lines, links and
-    inline rolls as what a reader sees."""
+    """Foundry's rich text as plain text: tags dropped, paragraphs and table rows kept as
+    lines (a row's cells apart: "Low-tier | Mid-tier"), links and inline rolls as what a
+    reader sees."""
     if not isinstance(value, str):
         return ""
-    text = _BREAKS.sub("\n", plain_links(value))
+    text = _BREAKS.sub("\n", _CELL_GAP.sub(" | ", plain_links(value)))
     text = html.unescape(_TAGS.sub("", text)).replace("\xa0", " ")
     lines = [" ".join(line.split()) for line in text.splitlines()]
     return "\n".join(line for line in lines if line)
@@ -92,7 +102,8 @@ def as_int(raw: Any, default: int = 0) -> int:
 
 
 def skill(name: str, sys: dict[str, Any]) -> Skill | None:
-    """A Skill, or None for Foundry's "Practiced" rating (no training), which numdesk omits."""
+    """A Skill ("Practiced": listed without training), or None for a rating numdesk does
+    not know."""
     rating = str(value(sys, "rating", "skillLevel", "Trained")).strip().lower()
     level = _SKILL_LEVELS.get(rating)
     if level is None:
@@ -131,7 +142,16 @@ def _level(sys: dict[str, Any]) -> tuple[int | None, str]:
 
 def cypher(name: str, sys: dict[str, Any]) -> Cypher:
     level, dice = _level(sys)
-    return Cypher(name=name, level=level, level_dice=dice, effect=html_text(sys.get("description")))
+    found = Cypher(
+        name=name, level=level, level_dice=dice, effect=html_text(sys.get("description"))
+    )
+    kind = value(sys, "type", "cypherType", None)
+    if isinstance(kind, list) and len(kind) == 2:  # [none/subtle/manifest, fantastic]
+        found.cypher_type = _CYPHER_FORMS.get(as_int(kind[0]))
+        found.fantastic = as_int(kind[1]) == 1
+    elif isinstance(kind, str):
+        found.cypher_type = CYPHER_TYPES.get(kind.strip().lower())
+    return found
 
 
 def artifact(name: str, sys: dict[str, Any]) -> Artifact:
@@ -150,16 +170,26 @@ def oddity(name: str, sys: dict[str, Any]) -> Oddity:
     return Oddity(name=name, description=html_text(sys.get("description")))
 
 
-def equipment(name: str, sys: dict[str, Any]) -> Equipment:
+def price_text(sys: dict[str, Any]) -> str:
+    """An item's price as text: the system's `price` object ("12 crowns", its price tag
+    when it has no number), or a plain number or text."""
     price = sys.get("price")
-    price_text = ""
-    if isinstance(price, dict) and as_int(price.get("value")):
-        price_text = f"{as_int(price.get('value'))} {price.get('currency') or ''}".strip()
+    if isinstance(price, dict):
+        amount = as_int(price.get("value"))
+        if amount:
+            return f"{amount} {price.get('currency') or ''}".strip()
+        return str(price.get("priceTag") or "").strip()
+    if isinstance(price, int | float) and not isinstance(price, bool):
+        return str(as_int(price)) if price else ""
+    return str(price or "").strip()
+
+
+def equipment(name: str, sys: dict[str, Any]) -> Equipment:
     return Equipment(
         name=name,
         quantity=max(0, as_int(value(sys, "quantity", "quantity", 1), 1)),
         description=html_text(sys.get("description")),
-        price=price_text,
+        price=price_text(sys),
     )
 
 
@@ -169,43 +199,52 @@ def _weight(text: Any) -> str | None:
 
 
 def armor(name: str, sys: dict[str, Any]) -> Armor:
-    kind = value(sys, "type", "armorType", "")
+    kind = str(value(sys, "type", "armorType", "") or "").strip()
     weight = _weight(kind)
     notes = [html_text(value(sys, "notes", "notes", "")), html_text(sys.get("description"))]
-    if weight is None and kind:
-        notes.insert(0, f"Foundry armor type: {kind}")
     active = sys.get("active", sys.get("armorActive", True))
-    if active is False:
-        notes.append("Not worn when exported from Foundry.")
     return Armor(
         name=name,
         category=ArmorCategory(weight) if weight else ArmorCategory.NONE,
         value=max(0, as_int(value(sys, "rating", "armorValue", 0))),
         speed_cost=max(0, as_int(value(sys, "cost", "speedCost", 0))),
         notes="\n".join(n for n in notes if n),
+        price=price_text(sys),
+        worn=active is not False,
+        kind="" if weight or kind.lower() in _PLAIN_ARMOR else kind,
     )
 
 
-def weapon(name: str, sys: dict[str, Any]) -> Weapon:
-    kind = value(sys, "type", "attackType", "")
-    weight = _weight(kind)
-    notes = [html_text(value(sys, "notes", "notes", ""))]
-    if weight is None and kind:
-        notes.insert(0, f"Foundry attack type: {kind}")
+def attack_steps(sys: dict[str, Any]) -> int | None:
+    """An attack's steps: eased (+) or hindered (−) as the item says, None for none."""
     steps = as_int(value(sys, "steps", "modifiedBy", 0))
-    if steps:
-        modifier = str(value(sys, "modifier", "modified", "eased") or "eased")
-        notes.append(f"{modifier.capitalize()} by {steps} step{'s' if steps != 1 else ''}.")
-    rating = str(value(sys, "skillRating", "skillRating", "Practiced") or "")
-    if rating and rating.lower() != "practiced":
-        notes.append(f"Skill: {rating}.")
-    notes.append(html_text(sys.get("description")))
+    modifier = str(value(sys, "modifier", "modified", "eased") or "eased").strip().lower()
+    if not steps:
+        return None
+    return -abs(steps) if modifier.startswith("hinder") else abs(steps)
+
+
+def attack_skill(sys: dict[str, Any]) -> SkillLevel | None:
+    """The skill level an attack item rolls with; None for "Practiced" (no skill)."""
+    rating = str(value(sys, "skillRating", "skillRating", "Practiced") or "").strip().lower()
+    level = _SKILL_LEVELS.get(rating)
+    return None if level is SkillLevel.PRACTICED else level
+
+
+def weapon(name: str, sys: dict[str, Any]) -> Weapon:
+    kind = str(value(sys, "type", "attackType", "") or "").strip()
+    weight = _weight(kind)
+    notes = [html_text(value(sys, "notes", "notes", "")), html_text(sys.get("description"))]
     return Weapon(
         name=name,
-        category=WeaponCategory(weight) if weight else WeaponCategory.MEDIUM,
+        category=WeaponCategory(weight) if weight else WeaponCategory.NONE,
         damage=max(0, as_int(value(sys, "damage", "damage", 0))),
-        range=str(value(sys, "range", "range", "") or "").strip() or "immediate",
+        range=str(value(sys, "range", "range", "") or "").strip(),  # blank: not said
         notes="\n".join(n for n in notes if n),
+        kind="" if weight else kind,
+        price=price_text(sys),
+        steps=attack_steps(sys),
+        skill=attack_skill(sys),
     )
 
 

@@ -11,8 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from numdesk.io import foundry_items as fi
+from numdesk.io import foundry_numenera_words as words
 from numdesk.io.foundry_actors import split_notes
 from numdesk.io.foundry_core import SourceActor, SourceItem
+from numdesk.io.foundry_items import CYPHER_TYPES
 from numdesk.model.abilities import Ability, Skill
 from numdesk.model.character import Character, StatPool
 from numdesk.model.creature import Creature
@@ -45,7 +47,6 @@ _ADVANCES = (
     ("other", Advancement.OTHER),
 )
 _RESTS = (Rest.ONE_ACTION, Rest.TEN_MINUTES, Rest.ONE_HOUR, Rest.TEN_HOURS)
-_STATS = {s.value: s for s in Stat}
 
 
 def _text(raw: Any) -> str:
@@ -126,9 +127,68 @@ def _depletion(raw: Any) -> str:
     return f"{threshold} in {die}" if threshold == 1 else f"1-{threshold} in {die}"
 
 
-def _weight(raw: Any, default: str) -> str:
-    text = str(raw or "").strip().lower()
-    return text if text in ("light", "medium", "heavy") else default
+def _weight(a: SourceActor, item: SourceItem, default: str) -> str:
+    """The weight class the item's `weight` names ("NUMENERA.weightClasses.Medium")."""
+    raw = item.sys.get("weight")
+    found, known = words.weight_word(raw)
+    if found in ("light", "medium", "heavy"):
+        return found
+    said = found or "not applicable"
+    a.changed(
+        f"{item.where}.weight",
+        f"'{item.name}' has the weight class {said!r}; numdesk needs light, medium or heavy "
+        f"and reads it as {default}." + ("" if known else f" (stored as {raw!r})"),
+    )
+    return default
+
+
+def _range(a: SourceActor, item: SourceItem) -> str:
+    """The item's `range` in words; a key the system's tables do not know is reported."""
+    raw = item.sys.get("range")
+    found, known = words.range_word(raw)
+    if not known:
+        a.changed(
+            f"{item.where}.range",
+            f"the range of '{item.name}' was stored as {raw!r}; read as {found!r}.",
+        )
+    return found
+
+
+def _price(sys: dict[str, Any]) -> str:
+    price = fi.as_int(sys.get("price"))
+    return f"{price} shins" if price else ""
+
+
+def _ability(a: SourceActor, item: SourceItem, notes: str) -> Ability:
+    """An ability: its kind and range are stored as the system's keys, its tier as text."""
+    s, name = item.sys, item.name
+    cost = s.get("cost") if isinstance(s.get("cost"), dict) else {}
+    amount = max(0, fi.as_int(cost.get("amount")))
+    pool = words.stat_of(cost.get("pool"))
+    kind, said = words.ability_kind(s.get("abilityType"))
+    if kind is None and said:
+        a.changed(
+            f"{item.where}.abilityType",
+            f"'{name}' is of the kind {said!r}, which numdesk does not know; kept as an action.",
+        )
+    elif said == "spell":
+        a.changed(
+            f"{item.where}.abilityType",
+            f"'{name}' is a spell in Foundry; numdesk keeps it as an action ability.",
+        )
+    tier = fi.as_int(s.get("tier"), 1)
+    if not 1 <= tier <= 6:
+        a.changed(f"{item.where}.tier", f"'{name}' has tier {s.get('tier')!r}; kept within 1..6.")
+    return Ability(
+        name,
+        amount,
+        pool,
+        kind or AbilityKind.ACTION,
+        tier=min(6, max(1, tier)),
+        description=notes,
+        cost_text=f"{amount} {pool.value.capitalize()}" if amount and pool else "",
+        range=_range(a, item),
+    )
 
 
 def _pc_item(a: SourceActor, ch: Character, item: SourceItem) -> None:
@@ -137,43 +197,34 @@ def _pc_item(a: SourceActor, ch: Character, item: SourceItem) -> None:
     kind = item.kind
     if kind == "skill":
         level = fi.as_int(s.get("skillLevel"))
+        stat = words.stat_of(s.get("stat"))
         if s.get("inability"):
-            ch.skills.append(Skill(name, SkillLevel.INABILITY, notes))
+            ch.skills.append(Skill(name, SkillLevel.INABILITY, notes, stat=stat))
             if level:
                 a.changed(
                     f"{item.where}.inability",
                     f"'{name}' was trained and an inability at once; kept as inability.",
                 )
         elif level <= 0:
-            a.moved(
-                f"{item.where}.skillLevel",
-                f"the practiced skill '{name}'",
-                f"Practiced skill: {name}",
-            )
+            ch.skills.append(Skill(name, SkillLevel.PRACTICED, notes, stat=stat))  # untrained
         else:
             ch.skills.append(
-                Skill(name, SkillLevel.SPECIALIZED if level >= 2 else SkillLevel.TRAINED, notes)
+                Skill(
+                    name,
+                    SkillLevel.SPECIALIZED if level >= 2 else SkillLevel.TRAINED,
+                    notes,
+                    stat=stat,
+                )
             )
     elif kind == "ability":
-        cost = s.get("cost") if isinstance(s.get("cost"), dict) else {}
-        amount = max(0, fi.as_int(cost.get("amount")))
-        pool = _STATS.get(str(cost.get("pool") or "").lower())
-        enabler = str(s.get("abilityType") or "").lower() == "enabler"
-        ch.abilities.append(
-            Ability(
-                name,
-                amount,
-                pool,
-                AbilityKind.ENABLER if enabler else AbilityKind.ACTION,
-                description=notes,
-                cost_text=f"{amount} {pool.value.capitalize()}" if amount and pool else "",
-            )
-        )
+        ch.abilities.append(_ability(a, item, notes))
     elif kind == "cypher":
-        if kind_of_cypher := str(s.get("cypherType") or "").strip():
+        kind_of_cypher = str(s.get("cypherType") or "").strip().lower()
+        cypher_type = CYPHER_TYPES.get(kind_of_cypher)
+        if kind_of_cypher and cypher_type is None:
             a.moved(
                 f"{item.where}.cypherType",
-                f"the cypher type of '{name}'",
+                f"the cypher type of '{name}' ('{kind_of_cypher}', not one numdesk knows)",
                 f"{name} is {kind_of_cypher}.",
             )
         level, dice = _level(s)
@@ -185,6 +236,7 @@ def _pc_item(a: SourceActor, ch: Character, item: SourceItem) -> None:
                 dice,
                 _text(s.get("form")),
                 bool(s.get("identified", False)),
+                cypher_type=cypher_type,
             )
         )
     elif kind == "artifact":
@@ -216,23 +268,27 @@ def _pc_item(a: SourceActor, ch: Character, item: SourceItem) -> None:
         ch.armor.append(
             Armor(
                 name,
-                ArmorCategory(_weight(s.get("weight"), "light")),
+                ArmorCategory(_weight(a, item, "light")),
                 max(0, fi.as_int(s.get("armor"))),
                 max(0, fi.as_int(s.get("additionalSpeedEffortCost"))),
                 notes,
+                price=_price(s),
             )
         )
     elif kind == "weapon":
-        extra = [t for t in (str(s.get("weaponType") or "").strip(), notes) if t]
+        # "NUMENERA.weaponTypes.Bladed": the word its sheet shows
+        weapon_type = words.spaced(words.key_part(s.get("weaponType"))[0]).capitalize()
+        extra = [t for t in (weapon_type, notes) if t]
         if ammo := fi.as_int(s.get("ammo")):
             extra.append(f"Ammo: {ammo}")
         ch.weapons.append(
             Weapon(
                 name,
-                WeaponCategory(_weight(s.get("weight"), "medium")),
+                WeaponCategory(_weight(a, item, "medium")),
                 max(0, fi.as_int(s.get("damage"))) or None,
-                str(s.get("range") or "immediate").strip().lower(),
+                _range(a, item),
                 "\n".join(extra),
+                price=_price(s),
             )
         )
     elif kind == "powerShift":
@@ -287,7 +343,13 @@ def numenera_npc(a: SourceActor, profile: str | None, kind: str = "npc") -> Crea
             )
     cr.armor = max(0, fi.as_int(a.sys.get("armor")))
     cr.damage = f"{fi.as_int(a.sys.get('damage'))} points"
-    cr.movement = str(a.sys.get("movement") or "").strip().capitalize()
+    movement, known = words.range_word(a.sys.get("movement"))
+    if not known:
+        a.changed(
+            "system.movement",
+            f"the movement was stored as {a.sys.get('movement')!r}; read as {movement!r}.",
+        )
+    cr.movement = movement.capitalize()
     mods = fi.html_text(a.sys.get("modifications"))
     cr.modifications = [
         m.strip() for line in mods.splitlines() for m in line.split(";") if m.strip()
@@ -296,6 +358,13 @@ def numenera_npc(a: SourceActor, profile: str | None, kind: str = "npc") -> Crea
     if kind == "community":
         infra = a.block("infrastructure")
         cr.stats["infrastructure"] = max(0, fi.as_int(infra.get("max")))
+        now = fi.as_int(infra.get("value"), cr.stats["infrastructure"])
+        if now != cr.stats["infrastructure"]:
+            a.moved(
+                "system.infrastructure.value",
+                f"the current infrastructure {now} of {cr.stats['infrastructure']}",
+                f"Current infrastructure when exported: {now} of {cr.stats['infrastructure']}",
+            )
         government = fi.html_text(a.sys.get("government"))
         texts = [
             _text(a.sys.get("overview")),
@@ -303,7 +372,8 @@ def numenera_npc(a: SourceActor, profile: str | None, kind: str = "npc") -> Crea
             fi.html_text(a.sys.get("information")),
         ]
     else:
-        texts = [_text(a.sys.get("description"))]
+        # the sheet's Description tab is `notes`; `description` is an older field
+        texts = [_text(a.sys.get("description")), _text(a.sys.get("notes"))]
         split_notes(a.sys.get("info"), cr)
     cr.description = "\n\n".join(t for t in (*texts, cr.description) if t)
     cr.items = [fi.stat_item(item.kind, item.name, item.sys) for item in a.items()]

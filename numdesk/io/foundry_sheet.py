@@ -2,21 +2,26 @@
 
 Each item type lands in a list of the sheet: abilities (with their archived flag),
 cyphers and artifacts (with their identified flag), lasting damage, power shifts,
-recursions and tags (with their active state). Teen-form items go to the second form.
-Materials and ammo are equipment. Nothing is dropped without a report line.
+recursions and tags (with their active state), and which tags and recursions each item
+belongs to. Teen-form items go to the second form. Materials and ammo are gear of
+their own kind (`GearKind`). Nothing is dropped without a report line.
 """
 
 from __future__ import annotations
 
+import html
+import re
 from typing import Any
 
 from numdesk.io import foundry_items as fi
 from numdesk.io.foundry_core import SourceActor, SourceItem
 from numdesk.model.extras import LastingDamage, PowerShift, Recursion, SecondForm
-from numdesk.model.items import Equipment
-from numdesk.rules.types import Stat
+from numdesk.model.items import Equipment, GearKind
+from numdesk.model.limits import RANGES
+from numdesk.rules.types import SpellTier, Stat
 
 _STATS = {s.value: s for s in Stat}
+MAX_LEVEL = RANGES["Equipment.level"].high
 #: the lists of a sheet (or second form) each Foundry item type fills
 _LISTS = {
     "ability": "abilities",
@@ -109,38 +114,51 @@ def recursion(name: str, sys: dict[str, Any], kind: str) -> Recursion:
     )
 
 
-def stock(a: SourceActor, item: SourceItem, kind: str) -> Equipment:
-    """A material or ammo as equipment; its level, if any, is kept in the description."""
-    gear = fi.equipment(item.name, item.sys)
-    level = str(fi.value(item.sys, "level", "level", "") or "").strip()
-    extra = [f"{kind.capitalize()}" + (f", level {level}" if level else "")]
-    gear.description = "\n".join(t for t in [*extra, gear.description] if t)
-    a.changed(f"{item.where}.type", f"the {kind} '{item.name}' is listed with the equipment.")
-    return gear
+def gear(a: SourceActor, item: SourceItem, kind: str) -> Equipment:
+    """Equipment, ammo or a material, with its level when it has one (1 to 10); a level
+    numdesk cannot hold stays in the description, with a report line."""
+    found = fi.equipment(item.name, item.sys)
+    found.kind = GearKind(kind) if kind in ("ammo", "material") else GearKind.EQUIPMENT
+    raw = str(fi.value(item.sys, "level", "level", "") or "").strip()
+    if raw:
+        level = fi.as_int(raw, -1)
+        if raw.isdigit() and 1 <= level <= MAX_LEVEL:
+            found.level = level
+        elif raw != "0":
+            found.description = "\n".join(t for t in (f"Level {raw}", found.description) if t)
+            a.moved(
+                f"{item.where}.basic.level",
+                f"the level '{raw}' of '{item.name}' (not a level from 1 to {MAX_LEVEL})",
+                f"{item.name}: level {raw}",
+            )
+    return found
 
 
-def sheet_item(a: SourceActor, item: SourceItem, kind: str, target: Any) -> bool:
-    """Add `item` to the matching list of `target` (a Character or SecondForm)."""
+def sheet_item(a: SourceActor, item: SourceItem, kind: str, target: Any) -> tuple[bool, Any]:
+    """Add `item` to the matching list of `target` (a Character or SecondForm): whether
+    it was taken care of, and the object it became (None when it went to the notes)."""
     list_name = _LISTS.get(kind)
     if list_name is None or not hasattr(target, list_name):
-        return False
+        return False, None
     sys = item.sys
     if kind == "skill":
         value = fi.skill(item.name, sys)
         if value is None:
+            rating = fi.value(sys, "rating", "skillLevel", "")
             a.moved(
                 f"{item.where}.rating",
-                f"the practiced skill '{item.name}'",
-                f"Practiced skill: {item.name}",
+                f"the skill '{item.name}' at a level numdesk does not know ('{rating}')",
+                f"Skill: {item.name} ({rating})",
             )
-            return True
-        if fi.value(sys, "initiative", "isInitiative") or _setting(sys, "initiative"):
-            a.changed(
-                f"{item.where}",
-                f"'{item.name}' was the initiative skill; numdesk rolls initiative with Speed.",
-            )
-    elif kind in ("material", "ammo"):
-        value = stock(a, item, kind)
+            return True, None
+        value.initiative = bool(
+            fi.value(sys, "initiative", "isInitiative") or _setting(sys, "initiative")
+        )
+    elif kind == "ability":
+        value = fi.ability(item.name, sys)
+        value.spell_tier = _spell_tier(a, item)
+    elif kind in ("material", "ammo", "equipment"):
+        value = gear(a, item, kind)
     elif kind == "lasting-damage":
         value = lasting_damage(item.name, sys)
     elif kind == "power-shift":
@@ -151,7 +169,23 @@ def sheet_item(a: SourceActor, item: SourceItem, kind: str, target: Any) -> bool
         value = _READERS[kind](item.name, sys)
     _flags(a, item, value)
     getattr(target, list_name).append(value)
-    return True
+    return True, value
+
+
+def _spell_tier(a: SourceActor, item: SourceItem) -> SpellTier | None:
+    """The tier of an ability the sheet sorts among its spells (None for the others)."""
+    sorting = _setting(item.sys, "sorting") or item.sys.get("sorting")
+    if not str(sorting or "").lower().startswith("spell"):
+        return None
+    raw = str(_setting(item.sys, "spellTier") or item.sys.get("tier") or "").strip().lower()
+    try:
+        return SpellTier(raw)
+    except ValueError:
+        a.changed(
+            f"{item.where}.settings.general.spellTier",
+            f"the spell '{item.name}' had no tier numdesk knows ('{raw}'); kept as low tier.",
+        )
+        return SpellTier.LOW
 
 
 def _setting(sys: dict[str, Any], key: str) -> Any:
@@ -187,20 +221,67 @@ _READERS = {
 }
 
 
-def _links(a: SourceActor, item: SourceItem) -> None:
-    """Version 1 ties items to recursions and tags by name; numdesk lists them apart."""
-    for key in ("recursions", "tags"):
-        names = item.sys.get(key)
-        if isinstance(names, list) and (shown := [str(n) for n in names if str(n).strip()]):
-            a.moved(
-                f"{item.where}.{key}",
-                f"the {key} '{item.name}' belongs to",
-                f"{item.name} belongs to the {key}: {', '.join(shown)}",
-            )
+def tag_names(a: SourceActor) -> dict[str, tuple[str, str]]:
+    """The actor's tags and recursions: Foundry id -> (name, "tag" or "recursion")."""
+    found = {}
+    for item in a.items():
+        kind, _teen = item_kind(item)
+        if kind in ("tag", "recursion"):
+            found[str(item.raw.get("_id") or item.name)] = (item.name, kind)
+    return found
+
+
+def _marked(item: SourceItem, name: str, kind: str) -> bool:
+    """Whether an item's name or description carries "#tag" or "@recursion", the way the
+    system's tagging engine marked items before it kept links in flags (system 2.x)."""
+    sign = "#" if kind == "tag" else "@"
+    mark = re.escape(sign + html.escape(name.strip().lower(), quote=False))
+    edge = r"(?:\s|&nbsp;|<[^>]*>)"
+    pattern = re.compile(f"(?:^|{edge}){mark}(?:$|{edge})")
+    text = str(item.sys.get("description") or "").lower()
+    return bool(pattern.search(text) or pattern.search(item.name.lower()))
+
+
+def links(a: SourceActor, item: SourceItem, tags: dict[str, tuple[str, str]]) -> list[str]:
+    """The names of the tags and recursions an item belongs to.
+
+    System 2.11 and later keep Foundry ids in `flags.cyphersystem.{tags,recursions}`;
+    version 1 kept names in `tags`/`recursions`; in between, the item's text carried
+    "#tag" and "@recursion" marks. A link to something the actor does not have is
+    reported and left out.
+    """
+    flags = item.raw.get("flags")
+    own = flags.get("cyphersystem") if isinstance(flags, dict) else None
+    found: list[str] = []
+    for key in ("tags", "recursions"):
+        for source in (own if isinstance(own, dict) else {}, item.sys):
+            refs = source.get(key)
+            if not isinstance(refs, list):
+                continue
+            where = f"{item.where}.flags.cyphersystem.{key}" if source is own else item.where
+            unknown = []
+            for ref in (str(i).strip() for i in refs if str(i).strip()):
+                named = tags.get(ref) or next(
+                    (t for t in tags.values() if t[0].casefold() == ref.casefold()), None
+                )
+                if named is None:
+                    unknown.append(ref)
+                elif named[0] not in found:
+                    found.append(named[0])
+            if unknown:
+                a.moved(
+                    f"{where}.{key}" if source is not own else where,
+                    f"the {key} '{item.name}' belongs to, which the actor does not have,",
+                    f"{item.name} belongs to the {key}: {', '.join(unknown)}",
+                )
+    if not found and fi.as_int(a.sys.get("version")) < 4:
+        found = [name for name, kind in tags.values() if _marked(item, name, kind)]
+    return found
 
 
 def add_items(a: SourceActor, sheet: Any, teen: SecondForm | None) -> None:
     """Every item of a PC into `sheet` or its teen form; unknown types go to the notes."""
+    tags = tag_names(a)
     for item in a.items():
         kind, is_teen = item_kind(item)
         target = teen if is_teen and teen is not None else sheet
@@ -218,8 +299,17 @@ def add_items(a: SourceActor, sheet: Any, teen: SecondForm | None) -> None:
                 f"the teen-form {kind} '{item.name}' joined the main form "
                 "(the sheet has no teen form).",
             )
-        _links(a, item)
-        if sheet_item(a, item, kind, target):
+        handled, value = sheet_item(a, item, kind, target)
+        belongs = links(a, item, tags) if kind not in ("tag", "recursion") else []
+        if belongs and hasattr(value, "tags"):
+            value.tags = belongs
+        elif belongs:
+            a.moved(
+                f"{item.where}.flags.cyphersystem",
+                f"the tags and recursions of '{item.name}'",
+                f"{item.name} belongs to: {', '.join(belongs)}",
+            )
+        if handled:
             continue
         text = fi.html_text(item.sys.get("description"))
         a.moved(

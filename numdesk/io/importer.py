@@ -20,12 +20,15 @@ from numdesk.io.csrd import CSRD_TAG
 from numdesk.io.detect import read_import_file
 from numdesk.io.entries import FileImport, ImportedEntry, ImportReport, Progress, ReportLine
 from numdesk.io.limits import check_entry_count
+from numdesk.io.reimport import note_updates
 from numdesk.model.character import Character
 from numdesk.model.errors import DomainError
 from numdesk.model.follower import Follower
 from numdesk.model.kinds import ModelObject
 from numdesk.model.limits import MAX_ENTRIES_PER_IMPORT
+from numdesk.model.rules_set import RulesSet
 from numdesk.model.serialize import to_data
+from numdesk.rules.profiles import reading_profiles
 from numdesk.store import Library
 
 #: Library meta key: uid -> digest of each CSRD entry as the last import wrote it.
@@ -49,19 +52,24 @@ def read_files(
     sizes = [p.stat().st_size if p.is_file() else 0 for p in paths]
     total = sum(sizes)
     report = ImportReport()
-    for index, path in enumerate(paths):
-        before = sum(sizes[:index])
-        step = None if progress is None else _offset(progress, before, total)
-        try:
-            report.files.append(read_import_file(path, profile, step))
-        except (DomainError, OSError) as err:
-            if not keep_going:
-                raise
-            if isinstance(err, DomainError):
-                report.failed.append((path, err.message))
-            else:
-                reason = err.strerror or str(err)
-                report.failed.append((path, f"{path.name}: could not read the file ({reason})."))
+    # the house rules sets of accepted files serve the files after them, in this reading
+    # only: they are registered for everyone when `save_report` commits
+    with reading_profiles():
+        for index, path in enumerate(paths):
+            before = sum(sizes[:index])
+            step = None if progress is None else _offset(progress, before, total)
+            try:
+                report.files.append(read_import_file(path, profile, step))
+            except (DomainError, OSError) as err:
+                if not keep_going:
+                    raise
+                if isinstance(err, DomainError):
+                    report.failed.append((path, err.message))
+                else:
+                    reason = err.strerror or str(err)
+                    report.failed.append(
+                        (path, f"{path.name}: could not read the file ({reason}).")
+                    )
     if report.total > MAX_ENTRIES_PER_IMPORT:
         check_entry_count(report.total, report.files[-1].path)
     join_companions(report)
@@ -116,21 +124,27 @@ def join_companions(report: ImportReport) -> None:
             )
 
 
-def _rules_sets(lib: Library, entries: list[ImportedEntry]) -> None:
-    """Make the rules sets entries ask for (once each) and let the entries play by them."""
-    from numdesk.store.rules_sets import ensure_rules_set
+def _rules_sets(lib: Library, entries: list[ImportedEntry]) -> list[RulesSet]:
+    """Let the entries play by the rules sets they ask for (once each); return the sets
+    the library does not have yet, to be saved with the entries in one transaction."""
+    from numdesk.store.rules_sets import rules_set_named
 
     made: dict[str, str] = {}
+    new: list[RulesSet] = []
     for entry in entries:
         if entry.rules_set is None:
             continue
         base, name, changes = entry.rules_set
         if name not in made:
-            made[name] = ensure_rules_set(lib, base, name, changes).name
+            rules, is_new = rules_set_named(lib, base, name, changes)
+            made[name] = rules.uid
+            if is_new:
+                new.append(rules)
         entry.obj.profile = made[name]  # type: ignore[union-attr]
         if isinstance(entry.obj, Character):
             for follower in entry.obj.followers:
                 follower.profile = made[name]
+    return new
 
 
 def digest(obj: ModelObject) -> str:
@@ -179,9 +193,12 @@ def save_report(lib: Library, report: ImportReport, progress: Progress | None = 
         if file.format == "csrd" and recorded:
             _skip_user_edits(lib, file, recorded, progress)
     entries = [e for file in report.files for e in file.entries]
-    _rules_sets(lib, entries)
+    new_sets = _rules_sets(lib, entries)
+    note_updates(lib, report)  # after the rules sets: an entry's profile is the set's uid
+    entries = [e for file in report.files for e in file.entries]
     tags, favourites = _filing(lib, entries)
-    lib.save_many([e.obj for e in entries], progress, tags=tags, favourites=favourites)
+    objs = [*new_sets, *(e.obj for e in entries)]
+    lib.save_many(objs, progress, tags=tags, favourites=favourites)
     for file in report.files:
         for key, value in file.meta.items():
             lib.meta_set(key, value)

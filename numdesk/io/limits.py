@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
+import stat
 from collections.abc import Callable
 from itertools import accumulate
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from numdesk.io.entries import FileImport, ImportedEntry
 from numdesk.io.errors import ImportFormatError
@@ -50,13 +52,49 @@ CHUNK_BYTES = 1024 * 1024
 Progress = Callable[[int, int], None]
 
 
+def open_regular(path: Path) -> BinaryIO:
+    """`path` opened for reading if it is a regular file; ImportFormatError otherwise.
+
+    Opened without blocking and checked on the open file (not by name first): opening a
+    named pipe would wait for a writer for ever, and a device such as /dev/zero never
+    ends. Neither is a file anyone exports.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    flags |= getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except IsADirectoryError:
+        raise ImportFormatError(path, "the file", "a regular file", "a folder") from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        raise ImportFormatError(path, "the file", "a regular file", _what_it_is(mode))
+    if hasattr(os, "set_blocking"):
+        os.set_blocking(fd, True)
+    return os.fdopen(fd, "rb")
+
+
+def _what_it_is(mode: int) -> str:
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "something that is not a file"
+
+
 def read_text(path: Path, progress: Progress | None = None) -> str:
     """The file's text, refusing files over `MAX_FILE_BYTES` and non-UTF-8 content.
 
     `progress(bytes read, size)` runs after every `CHUNK_BYTES` (and before the first).
     """
-    size = path.stat().st_size
+    handle = open_regular(path)
+    size = os.fstat(handle.fileno()).st_size
     if size > MAX_FILE_BYTES:
+        handle.close()
         raise ImportFormatError(
             path,
             "the file",
@@ -65,7 +103,7 @@ def read_text(path: Path, progress: Progress | None = None) -> str:
         )
     chunks: list[bytes] = []
     done = 0
-    with path.open("rb") as handle:
+    with handle:
         while True:
             if progress is not None:
                 progress(done, size)

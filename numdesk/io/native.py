@@ -10,7 +10,7 @@ problem in the file, named by its JSON path.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -27,11 +27,12 @@ from numdesk.model.errors import DomainError
 from numdesk.model.history import now_iso
 from numdesk.model.kinds import ENTRY_CLASSES, EntryKind, ModelObject, kind_of
 from numdesk.model.limits import LimitError, check_limits
+from numdesk.model.newer import NewerEntry
 from numdesk.model.rules_set import RulesSet
 from numdesk.model.serialize import from_data, to_data
 from numdesk.model.templates import SentenceTemplate
 from numdesk.model.validation import check_character
-from numdesk.rules.profiles import register_profile
+from numdesk.rules.profiles import Profile, get_profile, lend_profiles, reading_profiles
 
 _TYPE_WORDS = {
     "integer": "a whole number",
@@ -49,22 +50,37 @@ def is_native(doc: Any) -> bool:
     return isinstance(doc, dict) and doc.get("format") == FORMAT_NAME
 
 
-def build_document(items: Iterable[tuple[ModelObject, list[str], bool]]) -> dict[str, Any]:
-    """The export document for (object, tags, favourite) triples, in the given order."""
+def build_document(
+    items: Iterable[tuple[ModelObject, list[str], bool]],
+    unknown: Mapping[str, dict[str, Any]] | None = None,
+    newer: Iterable[tuple[NewerEntry, list[str], bool]] = (),
+) -> dict[str, Any]:
+    """The export document for (object, tags, favourite) triples, in the given order.
+
+    `unknown` (uid -> fields) adds the fields a newer numdesk stored in an entry that
+    this numdesk does not know; `newer` entries (of kinds only a newer numdesk knows)
+    follow, their data exactly as stored.
+    """
+    unknown = unknown or {}
+    entries = [
+        {
+            "kind": kind_of(obj).value,
+            "data": {**to_data(obj), **unknown.get(obj.uid, {})},
+            "tags": list(tags),
+            "favourite": favourite,
+        }
+        for obj, tags, favourite in items
+    ]
+    entries.extend(
+        {"kind": entry.kind, "data": entry.data, "tags": list(tags), "favourite": favourite}
+        for entry, tags, favourite in newer
+    )
     return {
         "format": FORMAT_NAME,
         "version": FORMAT_VERSION,
         "exported_at": now_iso(),
         "app_version": __version__,
-        "entries": [
-            {
-                "kind": kind_of(obj).value,
-                "data": to_data(obj),
-                "tags": list(tags),
-                "favourite": favourite,
-            }
-            for obj, tags, favourite in items
-        ],
+        "entries": entries,
     }
 
 
@@ -151,12 +167,29 @@ def _check_sheet(character: Character, file: Path, where: str) -> None:
         raise DomainError(f"{file.name}: {path}: {err.message}", field=path) from None
 
 
-def _register_rules_sets(entries: list[Any], file: Path) -> None:
-    """Make the file's house rules sets known first, so sheets using them can be checked.
+def _check_rules(obj: ModelObject, file: Path, where: str) -> None:
+    """An entry that plays by rules (a creature, an encounter) names rules numdesk has:
+    a built-in, or a rules set of this file or of a file read before it. Such an entry
+    could be stored but never opened; an export always carries the sets it needs."""
+    profile = getattr(obj, "profile", None)
+    if not isinstance(profile, str) or profile == "":
+        return
+    try:
+        get_profile(profile)
+    except KeyError:
+        expected = "numenera, cypher or the id of a rules set in the file"
+        raise ImportFormatError(file, where, expected, shown(profile)) from None
 
-    A library that meets an unknown rules set brings it along (`Library.save_many`
-    stores and registers it); a set whose changes do not fit is refused here by path.
+
+def _rules_sets_of(entries: list[Any], file: Path) -> list[Profile]:
+    """The profiles of the file's house rules sets, so sheets using them can be checked.
+
+    They are only read here: `read_document` checks the file's entries by them inside a
+    `reading_profiles` block, and the library registers them when the import commits
+    (`Library.save_many`), so a refused file changes no rules anywhere. A set whose
+    changes do not fit, or whose uid is a built-in's name, is refused by path.
     """
+    profiles = []
     for index, raw in enumerate(entries):
         if not (isinstance(raw, dict) and raw.get("kind") == EntryKind.RULES_SET.value):
             continue
@@ -165,9 +198,10 @@ def _register_rules_sets(entries: list[Any], file: Path) -> None:
         _check(_data_validator(EntryKind.RULES_SET), raw["data"], f"{prefix}.data", file)
         try:
             rules = from_data(RulesSet, raw["data"], f"{prefix}.data")
-            register_profile(rules.profile())
+            profiles.append(rules.profile())
         except DomainError as err:
             raise in_file(file, DomainError(f"{prefix}.data: {err.message}")) from None
+    return profiles
 
 
 def read_document(doc: Any, file: Path) -> FileImport:
@@ -180,10 +214,18 @@ def read_document(doc: Any, file: Path) -> FileImport:
             "Update numdesk to import it."
         )
     _check(_envelope_validator(), doc, "$", file)
-    _register_rules_sets(doc["entries"], file)
+    profiles = _rules_sets_of(doc["entries"], file)
+    with reading_profiles(profiles):
+        result = _read_entries(doc["entries"], file)
+    lend_profiles(profiles)  # accepted: the next files of this import may play by them
+    return result
+
+
+def _read_entries(entries: list[Any], file: Path) -> FileImport:
+    """Every entry of a document, checked in file order; raise on the first problem."""
     result = FileImport(path=file, format="numdesk")
     seen: dict[str, int] = {}
-    for index, raw in enumerate(doc["entries"]):
+    for index, raw in enumerate(entries):
         prefix = f"$.entries[{index}]"
         _check(_entry_validator(), raw, prefix, file)
         kind = EntryKind(raw["kind"])
@@ -199,6 +241,8 @@ def read_document(doc: Any, file: Path) -> FileImport:
             raise ImportFormatError(file, where, err.expected, err.found) from None
         if isinstance(obj, Character):
             _check_sheet(obj, file, f"{prefix}.data")
+        else:
+            _check_rules(obj, file, f"{prefix}.data.profile")
         if isinstance(obj, SentenceTemplate) and obj.part != kind.value:
             raise ImportFormatError(file, f"{prefix}.data.part", shown(kind.value), shown(obj.part))
         if obj.uid in seen:

@@ -70,9 +70,19 @@ class Character:
     xp: int = 0
     pools: dict[Stat, StatPool] = field(default_factory=default_pools)
     damage_track: DamageTrackState = DamageTrackState.HALE
+    #: the name of an extra step between hale and impaired that the character's sheet
+    #: came with (Foundry's Cypher System sheet can add "Hurt"); "" for none. It changes
+    #: no rule: RULES.md N3 knows hale, impaired, debilitated and dead
+    track_extra_step: str = ""
+    #: whether the character is at that step: hale by the rules, marked as the sheet was
+    at_track_extra_step: bool = False
     wounds: Wounds = field(default_factory=Wounds)
     recoveries_used: list[Rest] = field(default_factory=list)
     recovery_bonus: int = 0
+    #: the recovery roll as the sheet it came from wrote it, when that is not the rules'
+    #: 1d6 + tier + bonus (a roll left from a lower tier, a house rule); shown beside the
+    #: rules' roll, which is the one numdesk rolls. "" when there is nothing to say.
+    recovery_roll: str = ""
     armor_cost_reduction: int = 0
     #: extra Armor against named damage kinds from abilities and other sources (T8)
     armor_against: dict[str, int] = field(default_factory=dict)
@@ -80,6 +90,9 @@ class Character:
     abilities: list[Ability] = field(default_factory=list)
     cyphers: list[Cypher] = field(default_factory=list)
     cypher_limit: int = 2
+    #: how many of its spells (abilities with a spell tier) the character can have
+    #: prepared at a time
+    prepared_spells: int = 0
     artifacts: list[Artifact] = field(default_factory=list)
     oddities: list[Oddity] = field(default_factory=list)
     equipment: list[Equipment] = field(default_factory=list)
@@ -121,3 +134,10 @@ class Character:
         words = " ".join(w for w in (self.descriptor, self.type) if w)
         text = f"I am a {words}" if words else "I am"
         return f"{text} who {self.focus}" if self.focus else text
+
+
+def track_step_name(character: Character) -> str:
+    """The extra step's name while the character is at it, else "" (then the damage
+    track's state names where the character is)."""
+    at_step = character.at_track_extra_step and character.damage_track is DamageTrackState.HALE
+    return character.track_extra_step if at_step and character.track_extra_step else ""

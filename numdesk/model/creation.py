@@ -4,33 +4,39 @@ The wizard and `numdesk new-character` both fill a `CreationChoices` and call
 `creation_problems` (every reason it cannot be made yet, in words a player reads) and
 `build_character` (the finished sheet and the list of what was applied, "+4 Might from
 Very Powerful"). A part without a template is the player's own words; a value a
-template leaves empty is the player's to type, and the problems say which one.
+template leaves empty is the player's to type, and the problems say which one. Every
+choice the book asks ("+2 Might or +2 Intellect or +1 to all three", "choose two of …")
+is answered in `CreationChoices.answers`; none is made for the player.
 """
 
 from __future__ import annotations
 
 import copy
-import difflib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from numdesk.model.abilities import Ability, Skill
+from numdesk.model.book_choices import answer_problems
 from numdesk.model.character import Character
-from numdesk.model.characteristics import Characteristic, read_characteristics
+from numdesk.model.characteristics import Characteristic
+from numdesk.model.creation_choices import PARTS, CreationChoices
+from numdesk.model.creation_effects import (
+    ability_effects,
+    answers_to,
+    chosen,
+    edge_changes,
+    edge_options,
+    pool_changes,
+    template_effects,
+    type_edges,
+)
+from numdesk.model.creation_offers import ability_offers, pick_problems
 from numdesk.model.errors import DomainError
 from numdesk.model.history import HistoryEntry
-from numdesk.model.items import new_uid
-from numdesk.model.templates import SentenceTemplate, TierAbilities, TypeTemplate
+from numdesk.model.items import Armor, new_uid
+from numdesk.model.templates import SentenceTemplate
 from numdesk.model.validation import find_problems
 from numdesk.rules.profiles import PROFILES, family_of, get_profile
-from numdesk.rules.types import AbilitySource, Stat
-
-PARTS = ("type", "descriptor", "focus", "flavor")
-SOURCES = {
-    "type": AbilitySource.TYPE,
-    "descriptor": AbilitySource.DESCRIPTOR,
-    "focus": AbilitySource.FOCUS,
-    "flavor": AbilitySource.FLAVOR,
-}
+from numdesk.rules.types import AbilitySource, ArmorCategory, SkillLevel, Stat
 
 
 def _label(profile: str) -> str:
@@ -42,215 +48,42 @@ def stat_label(stat: Stat) -> str:
     return stat.value.capitalize()
 
 
-@dataclass
-class PartChoice:
-    """A type, descriptor, focus or flavor: a library template, or the player's own words."""
-
-    text: str = ""
-    template: TypeTemplate | SentenceTemplate | None = None
-
-    @property
-    def name(self) -> str:
-        return self.template.name if self.template is not None else self.text.strip()
-
-
-@dataclass
-class AbilityOffer:
-    """Abilities offered at a tier: all granted (`choose` 0) or "choose N" of them."""
-
-    label: str
-    tier: int
-    abilities: list[Ability]
-    choose: int = 0
-
-    @property
-    def grants_all(self) -> bool:
-        return self.choose == 0 or self.choose >= len(self.abilities)
-
-
-@dataclass
-class CreationChoices:
-    """Everything the player decides; None in a value means "not filled in yet"."""
-
-    name: str = ""
-    profile: str = "numenera"
-    player: str = ""
-    parts: dict[str, PartChoice] = field(default_factory=lambda: {p: PartChoice() for p in PARTS})
-    pools: dict[Stat, int | None] = field(default_factory=lambda: dict.fromkeys(Stat))
-    edges: dict[Stat, int | None] = field(default_factory=lambda: dict.fromkeys(Stat))
-    effort: int | None = None
-    cypher_limit: int | None = None
-    shins: int | None = None
-    #: the type's own points to divide (None: the template does not say; the player types it)
-    free_points: int | None = None
-    extra: dict[Stat, int] = field(default_factory=lambda: dict.fromkeys(Stat, 0))
-    #: names of the abilities ticked in the "choose N" offers (any case)
-    picked: list[str] = field(default_factory=list)
-    #: abilities the player adds by hand (a free-text type has no offers)
-    added: list[Ability] = field(default_factory=list)
-
-    def template(self, part: str) -> TypeTemplate | SentenceTemplate | None:
-        return self.parts[part].template
-
-    @property
-    def type_template(self) -> TypeTemplate | None:
-        found = self.parts["type"].template
-        return found if isinstance(found, TypeTemplate) else None
-
-
 def prefill(choices: CreationChoices) -> None:
     """Put the type template's starting values into `choices` (None where it has none)."""
     type_t = choices.type_template
     if type_t is None:
         return
     choices.pools = {s: type_t.pools.get(s) for s in Stat}
-    choices.edges = {s: type_t.edges.get(s) for s in Stat}
+    choices.edges = dict.fromkeys(Stat)
     choices.effort = type_t.effort
     choices.cypher_limit = type_t.cypher_limit
     choices.shins = type_t.shins
     choices.free_points = type_t.starting_points
 
 
-def descriptor_effects(template: SentenceTemplate) -> list[Characteristic]:
-    """What a descriptor (or a focus/flavor with characteristics) gives, structured.
-
-    The characteristics text is read (`numdesk.model.characteristics`); the template's
-    own Pool bonus and extra points count only when no characteristic states them (a
-    hand-made template), so nothing is counted twice. Its skills are added as they are.
-    """
-    found = read_characteristics(template.characteristics)
-    states_pools = any(c.pool_bonus or c.extra_points for c in found)
-    if not states_pools and (template.pool_bonus or template.extra_points):
-        own = Characteristic(template.name, "", dict(template.pool_bonus), template.extra_points)
-        for stat, amount in own.pool_bonus.items():
-            own.lines.append(f"{amount:+d} {stat_label(stat)} from {template.name}")
-        if own.extra_points:
-            own.lines.append(f"{own.extra_points} extra points to divide from {template.name}")
-        found.insert(0, own)
-    for skill in template.skills:
-        found.append(
-            Characteristic(
-                template.name,
-                skill.description,
-                skills=[skill],
-                lines=[f"{skill.level.value.capitalize()} in {skill.name}"],
-            )
-        )
-    return found
+def character_abilities(choices: CreationChoices) -> list[Ability]:
+    """The special abilities the character gets: granted, picked and added by hand."""
+    picked = {n.strip().casefold() for n in choices.picked}
+    found = [
+        ability
+        for offer in ability_offers(choices)
+        for ability in offer.abilities
+        if offer.grants_all or ability.name.casefold() in picked
+    ]
+    return found + list(choices.added)
 
 
 def extra_points_total(choices: CreationChoices) -> int:
     """The points the player divides among the Pools: the type's plus the descriptor's."""
-    total = choices.free_points or 0
-    for part in PARTS[1:]:
-        template = choices.template(part)
-        if isinstance(template, SentenceTemplate):
-            total += sum(c.extra_points for c in descriptor_effects(template))
-    return total
+    return (choices.free_points or 0) + sum(e.extra_points for e in template_effects(choices))
 
 
 def pool_bonus(choices: CreationChoices) -> dict[Stat, int]:
-    """Fixed Pool changes from descriptor, focus and flavor."""
-    bonus = dict.fromkeys(Stat, 0)
-    for part in PARTS[1:]:
-        template = choices.template(part)
-        if isinstance(template, SentenceTemplate):
-            for effect in descriptor_effects(template):
-                for stat, amount in effect.pool_bonus.items():
-                    bonus[stat] += amount
+    """Pool changes from descriptor, focus, flavor, the answered choices and abilities."""
+    bonus = {s: choices.own_bonus.get(s, 0) for s in Stat}
+    for stat, amount, _source in pool_changes(choices, character_abilities(choices)):
+        bonus[stat] += amount
     return bonus
-
-
-def _choice_groups(tiers: list[TierAbilities], tier: int) -> list[TierAbilities]:
-    return [t for t in tiers if t.tier == tier and t.abilities]
-
-
-def ability_offers(choices: CreationChoices, tier: int = 1) -> list[AbilityOffer]:
-    """The abilities of `tier` from the chosen templates, grouped as the player meets them.
-
-    A flavor's abilities, and a focus's optional first-tier abilities (type swap options),
-    are picked in place of type abilities, so they join the type's "choose N" group.
-    """
-    type_t = choices.type_template
-    offers: list[AbilityOffer] = []
-    type_group: AbilityOffer | None = None
-    if type_t is not None:
-        for group in _choice_groups(type_t.tiers, tier):
-            offer = AbilityOffer(type_t.name, tier, _sourced(group.abilities, "type", tier))
-            offer.choose = group.choose
-            if offer.grants_all:
-                offer.choose = 0
-            elif type_group is None:
-                type_group = offer
-            offers.append(offer)
-    swaps: list[str] = []
-    for part in ("focus", "descriptor", "flavor"):
-        template = choices.template(part)
-        if not isinstance(template, SentenceTemplate):
-            continue
-        for group in _choice_groups(template.tiers, tier):
-            abilities = _sourced(group.abilities, part, tier)
-            grants = group.choose == 0  # an optional group of one is still optional
-            swap = part == "flavor" or (part == "focus" and not grants and tier == 1)
-            if swap and type_group is not None:
-                known = {a.name.casefold() for a in type_group.abilities}
-                type_group.abilities.extend(a for a in abilities if a.name.casefold() not in known)
-                swaps.append(template.name)
-                continue
-            choose = 0 if grants else group.choose
-            offers.append(AbilityOffer(template.name, tier, abilities, choose))
-    if type_group is not None and swaps:
-        type_group.label = f"{type_group.label} (or {', '.join(swaps)})"
-    return offers
-
-
-def _sourced(abilities: list[Ability], part: str, tier: int) -> list[Ability]:
-    out = []
-    for ability in abilities:
-        copied = copy.deepcopy(ability)
-        if copied.source is AbilitySource.OTHER:
-            copied.source = SOURCES[part]
-        copied.tier = tier
-        out.append(copied)
-    return out
-
-
-def close_match(name: str, candidates: list[str]) -> str | None:
-    """The candidate `name` was most likely meant to be (for "did you mean …?")."""
-    folded = {c.casefold(): c for c in candidates}
-    found = difflib.get_close_matches(name.casefold(), list(folded), n=1, cutoff=0.6)
-    return folded[found[0]] if found else None
-
-
-def pick_problems(offers: list[AbilityOffer], picked: list[str]) -> list[str]:
-    """Why the picked names do not fit the offers (one line each; [] when they do)."""
-    problems = []
-    remaining = list(picked)
-    choice_names = [a.name for o in offers if not o.grants_all for a in o.abilities]
-    for name in picked:
-        if not any(n.casefold() == name.strip().casefold() for n in choice_names):
-            hint = close_match(name, choice_names)
-            offered = (
-                f" (did you mean {hint}?)" if hint else f" (offered: {', '.join(choice_names)})"
-            )
-            problems.append(f"No ability called '{name}' is offered to choose{offered}.")
-            remaining.remove(name)
-    for offer in offers:
-        if offer.grants_all:
-            continue
-        names = {a.name.casefold(): a.name for a in offer.abilities}
-        given = [names[n.strip().casefold()] for n in remaining if n.strip().casefold() in names]
-        if len(given) != offer.choose:
-            noun = "ability" if offer.choose == 1 else "abilities"
-            listed = f": {', '.join(given)}" if given else ""
-            # a player at the command line has no list to look at: name what can be chosen
-            left = [a.name for a in offer.abilities if a.name not in given]
-            hint = f" Choose from: {', '.join(left)}." if len(given) < offer.choose else ""
-            problems.append(
-                f"{offer.label} needs {offer.choose} tier-{offer.tier} special {noun}; "
-                f"{len(given)} given{listed}.{hint}"
-            )
-    return problems
 
 
 def value_problems(choices: CreationChoices) -> list[str]:
@@ -284,8 +117,68 @@ def extra_problems(choices: CreationChoices) -> list[str]:
     return []
 
 
-def creation_problems(choices: CreationChoices) -> list[str]:
-    """Every reason the character cannot be made yet; [] when it can."""
+def _edge_words(edges: dict[Stat, int]) -> str:
+    return ", ".join(f"{stat_label(s)} Edge {v}" for s, v in edges.items())
+
+
+def edge_problems(choices: CreationChoices) -> list[str]:
+    """Edges typed against what the type gives (a Warrior with Might 1 and Speed 1)."""
+    typed = {s: v for s, v in choices.edges.items() if v is not None}
+    decided, where = type_edges(choices)
+    if decided is not None:
+        wrong = any(typed[s] != decided[s] for s in typed)
+        if not wrong:
+            return []
+        return [f"{where} gives {_edge_words(decided)}; {_edge_words(typed)} does not fit."]
+    offered = edge_options(choices)
+    if offered is None or not typed:
+        return []
+    if any(all(o.edges.get(s) == v for s, v in typed.items()) for o in offered.options):
+        return []
+    either = " or ".join(o.label for o in offered.options)
+    return [f"{offered.title} gives {either}; {_edge_words(typed)} fits neither."]
+
+
+def _base_edges(choices: CreationChoices) -> dict[Stat, int]:
+    decided, _where = type_edges(choices)
+    return decided if decided is not None else {s: choices.edges.get(s) or 0 for s in Stat}
+
+
+def choice_problems(choices: CreationChoices, later: frozenset[str] = frozenset()) -> list[str]:
+    """Choices the book asks that are not answered, or answered wrongly (but those whose
+    keys are in `later`: the wizard asks them on a later page)."""
+    abilities = character_abilities(choices)
+    problems = []
+    fixed = {s.name.casefold(): e.name for e in _all_effects(choices, abilities) for s in e.skills}
+    base = _base_edges(choices)
+    for choice, options in chosen(choices, abilities):
+        if choice.key in later:
+            continue
+        problems.extend(answer_problems(choice, answers_to(choices, choice)))
+        for option in options:
+            for stat in option.edge_bonus:
+                if base[stat] != 0:
+                    problems.append(
+                        f"{choice.title} raises an Edge that is 0; your "
+                        f"{stat_label(stat)} Edge is {base[stat]}."
+                    )
+            if "not already trained" in choice.text:
+                for skill in option.skills:
+                    if skill.name.casefold() in fixed:
+                        problems.append(
+                            f"{choice.title}: you are already trained in {skill.name} "
+                            f"({fixed[skill.name.casefold()]}); choose another."
+                        )
+    return problems
+
+
+def _all_effects(choices: CreationChoices, abilities: list[Ability]) -> list[Characteristic]:
+    return template_effects(choices) + ability_effects(abilities)
+
+
+def creation_problems(choices: CreationChoices, later: frozenset[str] = frozenset()) -> list[str]:
+    """Every reason the character cannot be made yet; [] when it can (`later`: the keys of
+    choices the wizard asks on a later page, left out)."""
     problems = []
     if not choices.name.strip():
         problems.append("Give the character a name.")
@@ -305,19 +198,21 @@ def creation_problems(choices: CreationChoices) -> list[str]:
     if not choices.parts["type"].name:
         problems.append("Choose a type from the list or type its name.")
     problems.extend(value_problems(choices))
+    problems.extend(edge_problems(choices))
     problems.extend(extra_problems(choices))
     problems.extend(pick_problems(ability_offers(choices), choices.picked))
+    problems.extend(choice_problems(choices, later))
     return problems
 
 
 def open_edges_note(choices: CreationChoices) -> str:
-    """What to say when the type leaves the Edges to the player ("" when it gives them)."""
+    """What to say when the type's template does not give the Edges ("" when it does)."""
     type_t = choices.type_template
     if type_t is None or all(type_t.edges.get(s) is not None for s in Stat):
         return ""
-    hint = next((line for line in type_t.notes.splitlines() if "Edge" in line and ":" in line), "")
-    text = f"{type_t.name} lets you choose your Edges"
-    return f"{text} ({hint.strip()})." if hint else f"{text}."
+    if edge_options(choices) is not None:
+        return ""  # a choice of Edges: asked as a choice, not typed
+    return f"{type_t.name} does not give its Edges: type them from your rulebook."
 
 
 @dataclass
@@ -337,7 +232,84 @@ def build_character(choices: CreationChoices) -> CreationResult:
     for part in PARTS:
         setattr(ch, part, choices.parts[part].name)
     type_t = choices.type_template
+    abilities = character_abilities(choices)
+    effects = _all_effects(choices, abilities)
+    answered = [(c, options) for c, options in chosen(choices, abilities) if options]
+    _build_pools(ch, choices, abilities, applied)
+    assert choices.effort is not None and choices.cypher_limit is not None
+    ch.effort, ch.cypher_limit, ch.shins = choices.effort, choices.cypher_limit, choices.shins or 0
+    ch.currency = " ".join(choices.currency.split())
+    for choice, options in answered:
+        words = "; ".join(o.label for o in options)
+        applied.append(f"{choice.title}: {words} (your choice)")
+    if type_t is not None:
+        ch.equipment.extend(copy.deepcopy(type_t.equipment))
+    for part in PARTS[1:]:
+        template = choices.template(part)
+        if isinstance(template, SentenceTemplate):
+            ch.equipment.extend(copy.deepcopy(template.equipment))
+    rows, said = starting_skills(choices)
+    ch.skills.extend(rows)
+    applied.extend(said)
+    for effect in effects:
+        applied.extend(line for line in effect.lines if not _said_elsewhere(line))
+        ch.equipment.extend(copy.deepcopy(effect.equipment))
+        ch.extra_pools.extend(copy.deepcopy(effect.extra_pools))
+        ch.recovery_bonus += effect.recovery_bonus
+        for kind, amount in effect.armor_against.items():
+            ch.armor_against[kind] = ch.armor_against.get(kind, 0) + amount
+        if effect.armor:
+            ch.armor.append(
+                Armor(
+                    effect.name,
+                    ArmorCategory.NONE,
+                    value=effect.armor,
+                    notes=f"{effect.armor:+d} Armor: {effect.text}",
+                )
+            )
+        if effect.connection:
+            ch.connections = "\n".join(t for t in (ch.connections, effect.connection) if t)
+        if effect.ability is not None and effect.name not in {a.name for a in abilities}:
+            ch.abilities.append(_fresh(effect.ability))
+    for ability in abilities:
+        ch.abilities.append(_fresh(ability))
+        origin = "added by hand" if ability in choices.added else f"from {_origin(ability)}"
+        applied.append(f"{ability.name} ({origin})")
+    for _choice, options in answered:
+        for option in options:
+            if option.ability:
+                ch.abilities.append(
+                    Ability(option.ability, source=AbilitySource.DESCRIPTOR, tier=1)
+                )
+    for problem in find_problems(ch):
+        raise problem
+    ch.history.append(
+        HistoryEntry(f"Made the character: {ch.sentence}", kind="edit", details="\n".join(applied))
+    )
+    return CreationResult(ch, applied)
+
+
+def _said_elsewhere(line: str) -> bool:
+    """Lines the build says itself: skills as rows are added, choices as answered."""
+    return line.startswith(("Trained in", "Specialized in", "Inability:", "Ability ")) or (
+        ": your choice" in line
+    )
+
+
+def _origin(ability: Ability) -> str:
+    return ability.source.value if ability.source is not AbilitySource.OTHER else "the type"
+
+
+def _build_pools(
+    ch: Character, choices: CreationChoices, abilities: list[Ability], applied: list[str]
+) -> None:
+    """Pools from the type, the bonuses and the extra points; Edges and their increases."""
+    type_t = choices.type_template
     bonus = pool_bonus(choices)
+    edges = _base_edges(choices)
+    for stat, amount, source in edge_changes(choices, abilities):
+        edges[stat] += amount
+        applied.append(f"{amount:+d} {stat_label(stat)} Edge from {source}")
     for stat in Stat:
         base = choices.pools[stat]
         assert base is not None
@@ -346,43 +318,42 @@ def build_character(choices: CreationChoices) -> CreationResult:
             raise DomainError(f"The {stat_label(stat)} Pool would start below 0.")
         pool = ch.pool(stat)
         pool.maximum = pool.current = maximum
-        pool.edge = choices.edges.get(stat) or 0
+        pool.edge = edges[stat]
     if type_t is not None:
         pools = ", ".join(f"{stat_label(s)} {type_t.pools[s]}" for s in Stat if type_t.pools.get(s))
         if pools:
             applied.append(f"{pools} from {type_t.name}")
-    assert choices.effort is not None and choices.cypher_limit is not None
-    ch.effort, ch.cypher_limit, ch.shins = choices.effort, choices.cypher_limit, choices.shins or 0
+    descriptor = choices.parts["descriptor"].name or "the descriptor"
+    for stat, amount in choices.own_bonus.items():
+        if amount:
+            applied.append(f"{amount:+d} {stat_label(stat)} from {descriptor}")
     for stat, amount in choices.extra.items():
         if amount:
             applied.append(f"{amount:+d} {stat_label(stat)} from extra points")
-    if type_t is not None:
-        ch.skills.extend(copy.deepcopy(type_t.skills))
-        ch.equipment.extend(copy.deepcopy(type_t.equipment))
-    for part in PARTS[1:]:
-        template = choices.template(part)
-        if isinstance(template, SentenceTemplate):
-            ch.equipment.extend(copy.deepcopy(template.equipment))
-            for effect in descriptor_effects(template):
-                applied.extend(effect.lines)
-                ch.skills.extend(_fresh_skill(s) for s in effect.skills)
-                if effect.ability is not None:
-                    ch.abilities.append(_fresh(effect.ability))
-    picked = {n.strip().casefold() for n in choices.picked}
-    for offer in ability_offers(choices):
-        for ability in offer.abilities:
-            if offer.grants_all or ability.name.casefold() in picked:
-                ch.abilities.append(_fresh(ability))
-                applied.append(f"{ability.name} from {offer.label}")
-    for ability in choices.added:
-        ch.abilities.append(_fresh(ability))
-        applied.append(f"{ability.name} (added by hand)")
-    for problem in find_problems(ch):
-        raise problem
-    ch.history.append(
-        HistoryEntry(f"Made the character: {ch.sentence}", kind="edit", details="\n".join(applied))
-    )
-    return CreationResult(ch, applied)
+
+
+def starting_skills(choices: CreationChoices) -> tuple[list[Skill], list[str]]:
+    """The Skills table the character starts with (the type's, the templates', the
+    abilities' and the chosen ones, one row per name) and a line about each row."""
+    abilities = character_abilities(choices)
+    type_t = choices.type_template
+    given = list(type_t.skills) if type_t is not None else []
+    given += [s for e in _all_effects(choices, abilities) for s in e.skills]
+    given += [s for _c, options in chosen(choices, abilities) for o in options for s in o.skills]
+    rows: list[Skill] = []
+    said: list[str] = []
+    for skill in given:
+        if any(s.name.casefold() == skill.name.casefold() for s in rows):
+            said.append(f"{skill.name}: given twice; the Skills table keeps one row")
+            continue
+        rows.append(_fresh_skill(skill))
+        level = (
+            "Inability:"
+            if skill.level is SkillLevel.INABILITY
+            else (f"{skill.level.value.capitalize()} in")
+        )
+        said.append(f"{level} {skill.name}")
+    return rows, said
 
 
 def _fresh(ability: Ability) -> Ability:

@@ -69,6 +69,26 @@ def item_groups(items: list[CreatureItem]) -> list[tuple[str, list[str]]]:
     return groups
 
 
+#: the labels of the further numbers a community or vehicle keeps in `Creature.stats`
+STAT_LABELS = {
+    "infrastructure": "Infrastructure",
+    "crew": "Crew",
+    "weapon systems": "Weapon systems",
+}
+
+
+def block_numbers(creature: Creature) -> list[tuple[str, str]]:
+    """(label, value) of a stat block's numbers beyond level, health and Armor: its
+    initiative bonus and a community's or vehicle's further numbers, for every view and
+    printout to show the same way."""
+    rows: list[tuple[str, str]] = []
+    if creature.initiative_bonus:
+        rows.append(("Initiative bonus", f"{creature.initiative_bonus:+d}"))
+    for key, value in creature.stats.items():
+        rows.append((STAT_LABELS.get(key, key[:1].upper() + key[1:]), str(value)))
+    return rows
+
+
 @dataclass
 class Creature:
     """A stat block. `health` None means the default, the target number (3 × level).

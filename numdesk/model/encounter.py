@@ -10,18 +10,29 @@ from numdesk.rules.types import ActionTiming, ObjectState
 
 @dataclass
 class Condition:
-    """A condition on a combatant (RULES.md G18).
+    """A condition or mark on a combatant (RULES.md G18, T1–T5).
 
     `rounds_left` is the duration in rounds it was given (None lasts until removed).
-    A round of it ends when the turn of `source_uid` (whoever's turn it was when the
-    condition began, or the combatant itself outside a round) comes round again, so
-    `started_round` and `source_uid` are what the rules engine needs to end it on time.
+    It runs on the clock of `source_uid`, its anchor: by default whoever caused it (G18:
+    whoever's turn it was when it began, or the combatant itself outside a round); a
+    mark such as taking the attack runs on the taker's own turn (T3). It ends in round
+    `ends_round` as the anchor's turn starts or ends (`ends_at`, a `TurnEdge` value).
+    Conditions stored before numdesk knew edges have `ends_round` 0: they end at the
+    start of the anchor's turn in round `started_round + rounds_left`.
     """
 
     name: str
     rounds_left: int | None = 1
     source_uid: str = ""
     started_round: int = 0
+    ends_at: str = "start"
+    ends_round: int = 0
+
+    def end_round(self) -> int | None:
+        """The round in which it ends (None: it lasts until removed)."""
+        if self.rounds_left is None:
+            return None
+        return self.ends_round or self.started_round + self.rounds_left
 
 
 @dataclass
@@ -54,6 +65,8 @@ class Combatant:
     notes: str = ""
     initiative_eases: int = 0
     wait_after: str = ""
+    #: the GM hides this combatant from the players (table display, table link)
+    hidden: bool = False
     uid: str = field(default_factory=new_uid)
 
 
@@ -95,4 +108,6 @@ class Encounter:
     notes: str = ""
     order: list[TurnSlot] = field(default_factory=list)
     started_slots: list[int] = field(default_factory=list)
+    #: the players see NPC health as numbers instead of words
+    reveal_numbers: bool = False
     uid: str = field(default_factory=new_uid)

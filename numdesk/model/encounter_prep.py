@@ -37,7 +37,8 @@ def creature_combatants(
 
     A single creature keeps its plain name unless that name is taken; numbering goes on
     after the highest number already in use, so adding two more bandits later gives
-    "Bandit 5" and "Bandit 6".
+    "Bandit 5" and "Bandit 6". A plain "Bandit" already there counts as the first:
+    the next one is "Bandit 2".
     """
     if not 1 <= count <= MAX_COUNT:
         raise DomainError(f"Add between 1 and {MAX_COUNT} creatures at a time.", "count")
@@ -48,7 +49,7 @@ def creature_combatants(
     if count == 1 and base.casefold() not in taken and not used:
         names = [base]
     else:
-        start = max(used, default=0) + 1
+        start = max(used, default=1 if base.casefold() in taken else 0) + 1
         names = [f"{base} {start + i}" for i in range(count)]
     maximum = creature.max_health
     health = maximum if creature.current_health is None else creature.current_health
@@ -69,7 +70,7 @@ def creature_combatants(
 
 def follower_combatant(follower: Follower) -> Combatant:
     """A follower on the PCs' side; health 3 × level unless its entry says otherwise (C14),
-    starting at its current health when it was saved hurt."""
+    starting at its current health when it was saved hurt, with the Armor its entry gives."""
     maximum = follower.health if follower.health is not None else 3 * follower.level
     health = maximum if follower.current_health is None else follower.current_health
     return Combatant(
@@ -79,6 +80,7 @@ def follower_combatant(follower: Follower) -> Combatant:
         level=follower.level,
         health=max(0, min(health, maximum)),
         max_health=maximum,
+        armor=follower.armor,
     )
 
 

@@ -7,6 +7,7 @@ each kind holds.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 
 
@@ -32,3 +33,23 @@ class EntryKind(StrEnum):
     ENCOUNTER = "encounter"
     TABLE = "table"
     RULES_SET = "rules_set"
+
+
+@dataclass(frozen=True)
+class NewerKind:
+    """The kind of an entry a newer numdesk wrote into this library that this numdesk
+    does not know (`value` is the kind as stored, e.g. "spell").
+
+    Such an entry is kept exactly as stored: listed, shown as made by a newer numdesk
+    and exported unchanged, never opened for editing nor rewritten.
+    """
+
+    value: str
+
+
+def stored_kind(value: str) -> EntryKind | NewerKind:
+    """The kind stored in a library row: one this numdesk knows, or a `NewerKind`."""
+    try:
+        return EntryKind(value)
+    except ValueError:
+        return NewerKind(value)

@@ -3,8 +3,9 @@
 A value a widget cannot show (a name longer than a line edit holds, an Armor a spin box
 cannot reach, two billion wound boxes) must never get into the library: the importer
 refuses it at the door, the entry editor's widgets take their ranges from here, and the
-sheet checks the same table (`check_limits` runs inside `check_character`). One table,
-so the three can never disagree.
+sheet checks the same table (`check_limits` runs inside `check_character`), and the
+store checks every entry it writes against it (`store.entries.describe`), so whatever
+numdesk saves, its own export brings back. One table, so none of them can disagree.
 
 `check_limits` walks an entry once (linear in its size) and raises `DomainError` naming
 the first value out of bounds by its `to_data` path, e.g. ``wounds.minor_slots``.
@@ -30,6 +31,12 @@ MAX_TEXT = 30_000
 MAX_LIST = 1_000
 #: Most entries of a character's history (one per recorded change).
 MAX_HISTORY = 100_000
+#: Most lines of a fight's log (one or two per action: four rounds of a big fight
+#: write about a hundred, a fight kept running all campaign a few thousand). A fight is
+#: never trimmed: at this size the next action is refused with a message, and what was
+#: saved always comes back from an export (one at this size imports in about ten
+#: seconds; docs/performance.md).
+MAX_LOG = 10_000
 #: Most entries one import may bring (the whole CSRD is about 2,500).
 MAX_ENTRIES_PER_IMPORT = 20_000
 #: Largest size of any whole number not named in `RANGES` (XP, shins, Pools, health).
@@ -74,6 +81,8 @@ RANGES: dict[str, Range] = {
     "Ability.tier": Range(1, 6, "An ability's tier"),
     "TierAbilities.tier": Range(1, 6, "A tier"),
     "Equipment.quantity": Range(0, 9_999, "A quantity"),
+    "Equipment.level": _LEVEL,
+    "Weapon.steps": Range(-5, 5, "Steps eased or hindered"),
     "SentenceTemplate.extra_points": Range(0, 20, "Extra points"),
     "Follower.acquired_at_tier": Range(1, 6, "The tier a follower joined at"),
     "RollTable.die": Range(2, 1_000, "A table's die"),
@@ -94,9 +103,13 @@ def text_limit(name: str) -> int:
     return MAX_NAME if name == "name" else MAX_TEXT
 
 
+#: Lists allowed to grow beyond `MAX_LIST`: records that only ever grow at their end.
+_LONG_LISTS = {"history": MAX_HISTORY, "log": MAX_LOG}
+
+
 def list_limit(name: str) -> int:
     """The most items list field `name` may hold."""
-    return MAX_HISTORY if name == "history" else MAX_LIST
+    return _LONG_LISTS.get(name, MAX_LIST)
 
 
 class LimitError(DomainError):

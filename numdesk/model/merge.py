@@ -15,6 +15,10 @@ patch to the entry as it is *now*:
   removed wherever they now are, and removed ones are put back, so two windows
   appending to the same history never undo each other's lines.
 
+An editor that saves later than it loaded uses `merge3` instead: the changes it made
+since it loaded the entry are carried onto the entry as stored now, field by field, and
+a field someone else changed too is a `MergeConflict` rather than a silent overwrite.
+
 Everything here is plain data in, plain data out: no Qt, no store.
 """
 
@@ -209,6 +213,58 @@ def _find_run(items: list[Any], run: list[Any], hint: int) -> int | None:
     if not starts:
         return None
     return min(starts, key=lambda i: (abs(i - hint), -i))
+
+
+class _Absent:
+    """A key missing on one side of a three-way merge (told apart from None)."""
+
+
+_ABSENT = _Absent()
+
+
+def merge3(base: Any, mine: Any, theirs: Any) -> Any:
+    """`theirs` with the changes from `base` to `mine` carried over: a three-way merge.
+
+    `base` is the entry as an editor loaded it, `mine` what the editor made of it and
+    `theirs` the entry as stored now (saved meanwhile by another window, another
+    numdesk, an import). A place only one side changed takes that side's value, so a
+    field changed elsewhere survives the editor's save; a place both sides changed to
+    different values is a `MergeConflict` naming it, so nothing is overwritten unseen.
+
+    Dicts merge key by key (an entry's fields, a rules set's changes; a key one side
+    added or removed counts as a change of that key); lists of the same length on all
+    three sides merge item by item; any other value (a number, a text, a list that grew
+    or shrank) is one value. Keys `mine` does not know (written by a newer numdesk) are
+    in `theirs` only and so are kept.
+    """
+    merged = _merge3(base, mine, theirs, ())
+    return copy.deepcopy(merged)
+
+
+def _merge3(base: Any, mine: Any, theirs: Any, path: Path) -> Any:
+    if mine == base:
+        return theirs
+    if theirs in (base, mine):
+        return mine
+    if isinstance(base, dict) and isinstance(mine, dict) and isinstance(theirs, dict):
+        out: dict[str, Any] = {}
+        for key in [*theirs, *(k for k in mine if k not in theirs)]:
+            value = _merge3(
+                base.get(key, _ABSENT), mine.get(key, _ABSENT), theirs.get(key, _ABSENT),
+                (*path, key),
+            )  # fmt: skip
+            if value is not _ABSENT:
+                out[key] = value
+        return out
+    if (
+        isinstance(base, list)
+        and isinstance(mine, list)
+        and isinstance(theirs, list)
+        and len(base) == len(mine) == len(theirs)
+    ):
+        triples = enumerate(zip(base, mine, theirs, strict=True))
+        return [_merge3(b, m, t, (*path, i)) for i, (b, m, t) in triples]
+    raise MergeConflict(path)
 
 
 def describe_path(path: Path) -> str:

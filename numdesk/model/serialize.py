@@ -107,6 +107,10 @@ def _convert(tp: Any, data: Any, path: str) -> Any:
         if not isinstance(data, list):
             raise _mismatch(path, "a list", data)
         return [_convert(args[0], v, f"{path}[{i}]") for i, v in enumerate(data)]
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        if not isinstance(data, list):
+            raise _mismatch(path, "a list", data)
+        return tuple(_convert(args[0], v, f"{path}[{i}]") for i, v in enumerate(data))
     if origin is dict:
         if not isinstance(data, dict):
             raise _mismatch(path, "an object", data)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from numdesk.model.entry_kind import EntryKind
+from numdesk.model.entry_kind import EntryKind, NewerKind
 
 
 @dataclass(frozen=True)
@@ -16,7 +16,8 @@ class EntrySummary:
     """
 
     uid: str
-    kind: EntryKind
+    #: a `NewerKind` for an entry of a kind only a newer numdesk knows
+    kind: EntryKind | NewerKind
     name: str
     profile: str | None
     level: int | None

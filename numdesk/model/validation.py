@@ -16,6 +16,7 @@ from typing import Any
 from numdesk.model.abilities import Ability, Skill
 from numdesk.model.character import Character, StatPool, Wounds
 from numdesk.model.errors import DomainError, domain_errors
+from numdesk.model.extras import ExtraPool, LastingDamage, Money, PowerShift, Recursion
 from numdesk.model.follower import Follower
 from numdesk.model.items import Armor, Artifact, Cypher, Equipment, Oddity, Shield, Weapon
 from numdesk.model.limits import LimitError, check_limits
@@ -125,7 +126,7 @@ def check_skill_level(level: object, profile: Profile, field: str) -> SkillLevel
             level = SkillLevel(str(level))
         except ValueError:
             raise DomainError(f"'{level}' is not a skill level.", field=field) from None
-    if level not in profile.skill_levels:
+    if level not in profile.skill_levels and level is not SkillLevel.PRACTICED:
         allowed = ", ".join(lv.value for lv in profile.skill_levels)
         raise DomainError(
             f"{profile.label} has no '{level.value}' skill level (use {allowed}).", field=field
@@ -154,6 +155,22 @@ def check_wounds(wounds: Wounds) -> None:
 def check_item(item: Any, character: Character, field: str) -> None:
     """Check the values of one list entry of a sheet (skill, ability, cypher, ...)."""
     check_sheet_item(item, profile_of(character), field)
+    _check_tags(item, character, field)
+
+
+def _check_tags(item: Any, character: Character, field: str) -> None:
+    """An item belongs only to tags and recursions the sheet has."""
+    tags = getattr(item, "tags", None)
+    if not tags:
+        return
+    known = {r.name.casefold() for r in character.recursions}
+    for tag in tags:
+        if tag.casefold() not in known:
+            raise DomainError(
+                f"The sheet has no tag or recursion called '{tag}' (add it under "
+                "Recursions and tags first).",
+                field=f"{field}.tags",
+            )
 
 
 def check_sheet_item(item: Any, profile: Profile, field: str) -> None:
@@ -166,7 +183,8 @@ def check_sheet_item(item: Any, profile: Profile, field: str) -> None:
         item.level = check_skill_level(item.level, profile, f"{field}.level")
     elif isinstance(item, Ability):
         check_text(item.name, f"{field}.name", "An ability's name", required=True)
-        check_int(item.cost, f"{field}.cost", "An ability's cost", minimum=0)
+        if item.cost is not None:  # None: nobody knows it yet (added by name)
+            check_int(item.cost, f"{field}.cost", "An ability's cost", minimum=0)
         check_int(item.tier, f"{field}.tier", "An ability's tier", minimum=1, maximum=MAX_TIER)
     elif isinstance(item, Cypher | Artifact):
         kind = "cypher" if isinstance(item, Cypher) else "artifact"
@@ -191,6 +209,8 @@ def check_sheet_item(item: Any, profile: Profile, field: str) -> None:
         check_text(item.name, f"{field}.name", "A weapon's name", required=True)
         if item.damage is not None:
             check_int(item.damage, f"{field}.damage", "A weapon's damage", minimum=0)
+        if item.skill is not None:
+            item.skill = check_skill_level(item.skill, profile, f"{field}.skill")
     elif isinstance(item, Armor):
         check_text(item.name, f"{field}.name", "An armor's name", required=True)
         if item.value is not None:
@@ -221,6 +241,10 @@ def check_sheet_item(item: Any, profile: Profile, field: str) -> None:
         )
         if item.health is not None:
             check_int(item.health, f"{field}.health", "A follower's health", minimum=0)
+    elif isinstance(item, Money):
+        check_text(item.currency, f"{field}.currency", "A currency's name", required=True)
+    elif isinstance(item, ExtraPool | LastingDamage | PowerShift | Recursion):
+        check_text(item.name, f"{field}.name", "A name", required=True)
     else:
         raise DomainError(f"A {type(item).__name__} cannot go on a character sheet.", field=field)
 
@@ -331,4 +355,9 @@ ITEM_LISTS: dict[str, type] = {
     "armor": Armor,
     "shields": Shield,
     "followers": Follower,
+    "extra_pools": ExtraPool,
+    "money": Money,
+    "lasting_damage": LastingDamage,
+    "power_shifts": PowerShift,
+    "recursions": Recursion,
 }

@@ -97,16 +97,33 @@ def export_pdf(args: argparse.Namespace) -> int:
         raise DomainError(tr("Name at least one --character, --creature or --encounter to print."))
     path = args.export_library or getattr(args, "library", None)
     # printing only reads: the library is never created, migrated or backed up here
+    # painting asks the entries' rules sets, which stay registered while it is open
     with Library.open_read_only(path or default_library_path(create_folder=False)) as library:
         parts = _parts(library, entries, args.blank)
-    write_pdf(args.out, parts, args.page_size, title=entries[0][1])
+        write_pdf(args.out, parts, args.page_size, title=entries[0][1])
     print(tr("Wrote {path}").format(path=args.out))
     return 0
 
 
+def _no_such(library: Any, kind: str, name: str) -> str:
+    """The refusal for a name no entry has, with the closest name of that kind offered."""
+    from numdesk.model.entry_kind import EntryKind
+    from numdesk.model.names import close_match
+    from numdesk.printing.canvas import tr
+
+    found = library.search("", kinds=[EntryKind(kind)], limit=100_000)
+    hint = close_match(name, [s.name for s in found])
+    if hint:
+        return tr("There is no {kind} called {name!r} in {path} (did you mean {hint}?).").format(
+            kind=kind, name=name, path=library.path, hint=hint
+        )
+    return tr("There is no {kind} called {name!r} in {path}.").format(
+        kind=kind, name=name, path=library.path
+    )
+
+
 def _parts(library: Any, entries: list[tuple[str, str]], blank: bool) -> list[Part]:
     """The document parts for the named entries, creatures in a row grouped together."""
-    from numdesk.printing.canvas import tr
     from numdesk.printing.document import character_part, creatures_part, encounter_part
 
     repos = {
@@ -119,11 +136,7 @@ def _parts(library: Any, entries: list[tuple[str, str]], blank: bool) -> list[Pa
     for kind, name in entries:
         entry = repos[kind].find_by_name(name)
         if entry is None:
-            raise DomainError(
-                tr("There is no {kind} called {name!r} in {path}.").format(
-                    kind=kind, name=name, path=library.path
-                )
-            )
+            raise DomainError(_no_such(library, kind, name))
         from numdesk.controllers.rules_check import rules_problem
 
         if problem := rules_problem(library, entry.uid, printing=True):

@@ -67,16 +67,33 @@ def _side_label(side: str) -> str:
     }.get(side, side)
 
 
-def _name_cell(c: Combatant) -> str:
+def _name_cell(c: Combatant, blank: bool) -> str:
+    """The combatant, and how it stands now unless the sheet is blank (for pencil)."""
     parts = [f"{c.name} ({_side_label(c.side)})"]
-    if c.defeated:
+    if c.defeated and not blank:
         parts.append(tr("defeated: {how}").format(how=c.defeated))
-    if c.conditions:
+    if c.conditions and not blank:
         names = ", ".join(cond.name for cond in c.conditions)
         parts.append(tr("conditions: {names}").format(names=names))
     if c.notes:
         parts.append(c.notes)
     return " — ".join(parts)
+
+
+def _wound_rows(character: Character | None, blank: bool) -> list[list[Cell]]:
+    """A wound-rules PC's wound slots as boxes to tick, one row per severity (C1); the
+    wounds it has are ticked unless the sheet is blank."""
+    if character is None or get_profile(character.profile).uses_damage_track:
+        return []
+    w = character.wounds
+    rows: list[list[Cell]] = []
+    for label, taken, slots in (
+        (tr("minor wounds"), w.minor, w.minor_slots),
+        (tr("moderate wounds"), w.moderate, w.moderate_slots),
+        (tr("major wounds"), w.major, w.major_slots),
+    ):
+        rows.append(["", "", f"    {label}", "", "", Boxes(0 if blank else taken, slots)])
+    return rows
 
 
 def _health_cell(c: Combatant, character: Character | None, blank: bool) -> Cell:
@@ -129,12 +146,14 @@ def combatant_rows(
             [
                 str(n),
                 shown_init,
-                _name_cell(c),
+                _name_cell(c, blank),
                 level,
                 str(c.armor),
                 _health_cell(c, character, blank),
             ]
         )
+        if c.side == "pc":
+            data += _wound_rows(character, blank)
     if not data:
         return section(
             cv, tr("Combatants"), note_rows(cv, tr("Nobody is in this fight yet."), width)

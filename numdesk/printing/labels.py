@@ -6,9 +6,9 @@ facts come from `numdesk.rules`, the printing only phrases them.
 
 from __future__ import annotations
 
-from numdesk.model.abilities import Ability
-from numdesk.model.character import Character
-from numdesk.model.items import Armor, Weapon
+from numdesk.model.abilities import Ability, Skill
+from numdesk.model.character import Character, track_step_name
+from numdesk.model.items import Armor, Cypher, CypherType, Weapon, worn
 from numdesk.printing.canvas import tr
 from numdesk.rules.damage import armor_value
 from numdesk.rules.defense import block_ease, dodge_hinder
@@ -22,6 +22,7 @@ from numdesk.rules.types import (
     DamageTrackState,
     Rest,
     SkillLevel,
+    SpellTier,
     Stat,
     WeaponCategory,
 )
@@ -44,7 +45,17 @@ def skill_level_label(level: SkillLevel) -> str:
         SkillLevel.SPECIALIZED: tr("Specialized"),
         SkillLevel.EXPERT: tr("Expert"),
         SkillLevel.INABILITY: tr("Inability"),
+        SkillLevel.PRACTICED: tr("Practiced"),
     }[level]
+
+
+def spell_tier_label(tier: SpellTier) -> str:
+    """ "Low-tier spell", "Mid-tier spell", "High-tier spell"."""
+    return {
+        SpellTier.LOW: tr("Low-tier spell"),
+        SpellTier.MID: tr("Mid-tier spell"),
+        SpellTier.HIGH: tr("High-tier spell"),
+    }[tier]
 
 
 def category_label(category: WeaponCategory | ArmorCategory) -> str:
@@ -57,10 +68,18 @@ def category_label(category: WeaponCategory | ArmorCategory) -> str:
     }[category.value]
 
 
+def money_label(ch: Character) -> str:
+    """The money's name: the character's currency, the rules' (shins), else "Money"."""
+    currency = ch.currency.strip() or get_profile(ch.profile).currency
+    return currency.capitalize() if currency else tr("Money")
+
+
 def ability_cost(ability: Ability) -> str:
     """What the ability costs, as printed at the right of its name ("3 Intellect", "2+")."""
     if ability.cost_text:
         return ability.cost_text
+    if ability.cost is None:
+        return tr("cost unknown")
     if ability.cost <= 0:
         return ""
     if ability.pool is None:
@@ -70,7 +89,11 @@ def ability_cost(ability: Ability) -> str:
 
 def ability_meta(ability: Ability) -> str:
     """Action or enabler, tier and where it came from."""
-    kind = tr("Action") if ability.kind is AbilityKind.ACTION else tr("Enabler")
+    kind = {
+        AbilityKind.ACTION: tr("Action"),
+        AbilityKind.ENABLER: tr("Enabler"),
+        None: tr("Kind unknown"),
+    }[ability.kind]
     source = {
         AbilitySource.TYPE: tr("type"),
         AbilitySource.FOCUS: tr("focus"),
@@ -78,15 +101,78 @@ def ability_meta(ability: Ability) -> str:
         AbilitySource.FLAVOR: tr("flavor"),
         AbilitySource.OTHER: tr("other"),
     }[ability.source]
-    return tr("{kind} · tier {tier} · from {source}").format(
+    text = tr("{kind} · tier {tier} · from {source}").format(
         kind=kind, tier=ability.tier, source=source
     )
+    if ability.spell_tier is not None:
+        text += " · " + spell_tier_label(ability.spell_tier)
+    if ability.range:
+        text += " · " + tr("range {range}").format(range=ability.range)
+    return text
+
+
+def skill_title(skill: Skill) -> str:
+    """The skill's name, with the stat it is used with when the sheet names one, and a
+    mark on the skill initiative is rolled with."""
+    notes = [stat_label(skill.stat)] if skill.stat is not None else []
+    if skill.initiative:
+        notes.append(tr("initiative"))
+    return f"{skill.name} ({', '.join(notes)})" if notes else skill.name
+
+
+def priced(name: str, price: str) -> str:
+    """A weapon's or armor's name with what it costs, when that is known."""
+    return f"{name} ({price})" if price else name
 
 
 def weapon_damage_text(weapon: Weapon) -> str:
-    """The weapon's own damage, else its category's (G14)."""
+    """The weapon's own damage, else its category's (G14); "—" for an attack of no weight
+    with no damage of its own."""
+    if weapon.damage is None and weapon.category is WeaponCategory.NONE:
+        return "—"
     damage = weapon.damage if weapon.damage is not None else weapon_damage(weapon.category)
     return str(damage)
+
+
+def steps_text(steps: int) -> str:
+    """ "eased 1 step", "hindered 2 steps"."""
+    if steps >= 0:
+        return (tr("eased 1 step") if steps == 1 else tr("eased {n} steps")).format(n=steps)
+    return (tr("hindered 1 step") if steps == -1 else tr("hindered {n} steps")).format(n=-steps)
+
+
+def weapon_type_text(weapon: Weapon) -> str:
+    """Its weight, or what it is when it is not a weapon of a weight (a special ability)."""
+    return weapon.kind or category_label(weapon.category)
+
+
+def weapon_use_text(weapon: Weapon) -> str:
+    """How attacks with it go beyond its weight: its own steps and its skill."""
+    parts = []
+    if weapon.steps is not None:
+        parts.append(steps_text(weapon.steps) if weapon.steps else tr("neither eased nor hindered"))
+    if weapon.skill is not None:
+        parts.append(skill_level_label(weapon.skill).lower())
+    return ", ".join(parts)
+
+
+def armor_type_text(armor: Armor) -> str:
+    """Its weight, or what it is when it is not armor of a weight (a special ability)."""
+    return armor.kind or category_label(armor.category)
+
+
+def cypher_type_text(cypher: Cypher) -> str:
+    """ "Manifest, fantastic", "Subtle", "Occultic", or "" when nothing is known."""
+    names = {
+        CypherType.SUBTLE: tr("Subtle"),
+        CypherType.MANIFEST: tr("Manifest"),
+        CypherType.ANOETIC: tr("Anoetic"),
+        CypherType.OCCULTIC: tr("Occultic"),
+    }
+    parts = [names[cypher.cypher_type]] if cypher.cypher_type is not None else []
+    if cypher.fantastic:
+        parts.append(tr("fantastic") if parts else tr("Fantastic"))
+    return ", ".join(parts)
 
 
 def armor_number(armor: Armor) -> int:
@@ -104,11 +190,12 @@ def armor_defense_text(armor: Armor) -> str:
 
 def armor_summary(ch: Character) -> str:
     """The Armor box: a total in `numenera`, the heaviest category in `cypher`."""
+    counted = worn(ch.armor)  # archived and carried-only armor count for nothing
     if get_profile(ch.profile).armor_subtracts:
-        return str(sum(armor_number(a) for a in ch.armor))
+        return str(sum(armor_number(a) for a in counted))
     order = list(ArmorCategory)
-    heaviest = max((a.category for a in ch.armor), key=order.index, default=ArmorCategory.NONE)
-    return category_label(heaviest) if ch.armor else "—"
+    heaviest = max((a.category for a in counted), key=order.index, default=ArmorCategory.NONE)
+    return category_label(heaviest) if counted else "—"
 
 
 def advancement_slots(ch: Character) -> list[tuple[str, bool]]:
@@ -130,7 +217,16 @@ def track_states(ch: Character) -> list[tuple[str, str, bool]]:
         DamageTrackState.DEBILITATED: tr("No actions; move an immediate distance at most."),
         DamageTrackState.DEAD: tr("The character is dead."),
     }
-    return [(damage_state_name(s), notes[s], ch.damage_track is s) for s in DamageTrackState]
+    at_step = track_step_name(ch)
+    states = [
+        (damage_state_name(s), notes[s], ch.damage_track is s and not at_step)
+        for s in DamageTrackState
+    ]
+    if ch.track_extra_step:  # the sheet's own step between hale and impaired
+        states.insert(
+            1, (ch.track_extra_step, tr("No penalty (a step of this sheet)."), bool(at_step))
+        )
+    return states
 
 
 def damage_state_name(state: DamageTrackState) -> str:
@@ -174,10 +270,14 @@ def recovery_text(ch: Character) -> str:
     """The recovery roll as written on the sheet: 1d6 + tier (+ bonus)."""
     total = ch.tier + ch.recovery_bonus
     if ch.recovery_bonus:
-        return tr("Roll 1d6 + {total}  (tier {tier} + bonus {bonus})").format(
+        text = tr("Roll 1d6 + {total}  (tier {tier} + bonus {bonus})").format(
             total=total, tier=ch.tier, bonus=ch.recovery_bonus
         )
-    return tr("Roll 1d6 + {total}  (tier)").format(total=total)
+    else:
+        text = tr("Roll 1d6 + {total}  (tier)").format(total=total)
+    if ch.recovery_roll:
+        text += "  " + tr("· its sheet said {roll}").format(roll=ch.recovery_roll)
+    return text
 
 
 def modifiers_text(modifiers: dict[str, int]) -> str:

@@ -67,7 +67,10 @@ class PreviewDialog(QPrintPreviewDialog):
         super().__init__(printer, parent)
         # the dialog only points at the printer: keep it alive as long as the dialog
         self._printer = printer
-        self.setWindowTitle(_tr("Print preview"))
+        # the title says what is previewed, and "blank, for pencil play" when it is
+        self.setWindowTitle(
+            _tr("Print preview: {0}").format(title) if title else _tr("Print preview")
+        )
         self.paintRequested.connect(lambda device: _paint_reporting(self, paint, device))
 
 

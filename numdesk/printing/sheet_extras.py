@@ -9,7 +9,8 @@ has no such part, so a sheet without them prints exactly as before.
 from __future__ import annotations
 
 from numdesk.model.character import Character
-from numdesk.model.extras import LastingDamage, Recursion
+from numdesk.model.extras import LastingDamage, Recursion, SecondForm
+from numdesk.model.operations.recursions import members
 from numdesk.printing.blocks import (
     Cell,
     Column,
@@ -21,8 +22,19 @@ from numdesk.printing.blocks import (
 )
 from numdesk.printing.canvas import Canvas, tr
 from numdesk.printing.flow import Row
-from numdesk.printing.labels import damage_state_name, stat_label
-from numdesk.rules.types import Rest, Stat
+from numdesk.printing.labels import (
+    ability_cost,
+    armor_type_text,
+    damage_state_name,
+    money_label,
+    skill_level_label,
+    skill_title,
+    stat_label,
+    weapon_damage_text,
+    weapon_type_text,
+    weapon_use_text,
+)
+from numdesk.rules.types import AbilityKind, Rest, Stat
 
 
 def _signed(n: int) -> str:
@@ -88,7 +100,8 @@ def _changes_text(r: Recursion) -> str:
 
 
 def recursions(c: Canvas, ch: Character, width: float) -> list[Row]:
-    """Recursions and tags, the active ones marked, with focus and Pool changes."""
+    """Recursions and tags, the active ones marked, with focus, Pool changes and the items
+    that belong to each (those of inactive ones are printed as archived)."""
     body: list[Row] = []
     for r in ch.recursions:
         kind = tr("Tag") if r.kind == "tag" else tr("Recursion")
@@ -101,7 +114,10 @@ def recursions(c: Canvas, ch: Character, width: float) -> list[Row]:
             meta.append(changes)
         title = f"● {r.name}" if r.active else r.name
         right = tr("ACTIVE") if r.active else ""
-        body.extend(entry_rows(c, width, title, right, " · ".join(meta), r.description))
+        names = [item.name for item in members(ch, r.name)]
+        held = tr("Items: {names}").format(names="; ".join(names)) if names else ""
+        text = "\n".join(t for t in (held, r.description) if t)
+        body.extend(entry_rows(c, width, title, right, " · ".join(meta), text))
     if not body:
         return []
     return section(c, tr("Recursions and tags"), body)
@@ -127,9 +143,8 @@ def lasting_damage(c: Canvas, ch: Character, width: float) -> list[Row]:
 
 
 def money_rows(c: Canvas, ch: Character, width: float) -> list[Row]:
-    """The first money under its own currency name (shins when none), then the others."""
-    label = ch.currency.capitalize() if ch.currency else tr("Shins")
-    rows = label_value_rows(c, label, str(ch.shins), width)
+    """The first money under its own currency name (the rules' when none), then the others."""
+    rows = label_value_rows(c, money_label(ch), str(ch.shins), width)
     for m in ch.money:
         rows.extend(label_value_rows(c, m.currency.capitalize(), str(m.amount), width))
     return rows
@@ -159,15 +174,73 @@ def second_form(c: Canvas, ch: Character, width: float) -> list[Row]:
     if form.armor_total:
         facts += " · " + tr("Armor {n}").format(n=form.armor_total)
     body.extend(label_value_rows(c, tr("State"), facts, width))
-    for label, names in (
-        (tr("Skills"), [s.name for s in form.skills]),
-        (tr("Abilities"), [a.name for a in form.abilities]),
-        (tr("Attacks"), [w.name for w in form.weapons]),
-        (tr("Armor"), [a.name for a in form.armor]),
-    ):
-        if names:
-            body.extend(label_value_rows(c, label, ", ".join(names), width))
+    for label, lines in _form_items(form):
+        if lines:
+            body.extend(label_value_rows(c, label, " · ".join(lines), width))
     body.extend(_lasting_rows(c, form.lasting_damage, width))
     if form.description.strip():
         body.extend(note_rows(c, form.description, width))
+    if form.notes.strip():
+        body.extend(label_value_rows(c, tr("Notes"), form.notes, width))
     return section(c, tr("Second form"), body)
+
+
+def _item(name: str, parts: list[str], text: str) -> str:
+    """ "Name (part, part): text", leaving out what is empty."""
+    head = f"{name} ({', '.join(p for p in parts if p)})" if any(parts) else name
+    return f"{head}: {text}" if text else head
+
+
+def _form_items(form: SecondForm) -> list[tuple[str, list[str]]]:
+    """The second form's skills, abilities, attacks and armor, each with its values."""
+    enabler = tr("enabler")
+    return [
+        (
+            tr("Skills"),
+            [
+                _item(skill_title(s), [skill_level_label(s.level).lower()], s.description)
+                for s in form.skills
+            ],
+        ),
+        (
+            tr("Abilities"),
+            [
+                _item(
+                    a.name,
+                    [ability_cost(a), enabler if a.kind is AbilityKind.ENABLER else ""],
+                    a.description,
+                )
+                for a in form.abilities
+            ],
+        ),
+        (
+            tr("Attacks"),
+            [
+                _item(
+                    w.name,
+                    [
+                        weapon_type_text(w).lower(),
+                        tr("{n} damage").format(n=weapon_damage_text(w)),
+                        w.range,
+                        weapon_use_text(w),
+                    ],
+                    w.notes,
+                )
+                for w in form.weapons
+            ],
+        ),
+        (
+            tr("Armor"),
+            [
+                _item(
+                    a.name,
+                    [
+                        armor_type_text(a).lower(),
+                        tr("Armor {n}").format(n=a.value) if a.value is not None else "",
+                    ],
+                    a.notes,
+                )
+                for a in form.armor
+            ],
+        ),
+    ]

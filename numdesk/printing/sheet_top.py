@@ -18,6 +18,7 @@ from numdesk.printing.canvas import Canvas, font, tr
 from numdesk.printing.labels import (
     advancement_slots,
     armor_summary,
+    money_label,
     recovery_text,
     rest_labels,
     stat_label,
@@ -171,7 +172,7 @@ def _numbers(c: Canvas, ch: Character, width: float, blank: bool) -> TopArea:
         (str(ch.effort), tr("Effort")),
         (str(ch.xp), tr("XP")),
         (armor_summary(ch), tr("Armor")),
-        (str(ch.shins), ch.currency.capitalize() if ch.currency else tr("Shins")),
+        (str(ch.shins), money_label(ch)),
     ]
     box_w = 50.0
     adv_x = len(boxes) * (box_w + 5) + 4

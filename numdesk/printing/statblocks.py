@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from numdesk.model.creature import Creature, item_groups
+from numdesk.model.creature import Creature, block_numbers, item_groups
 from numdesk.printing.blocks import (
     HINT_GRAY,
     SMALL,
@@ -96,6 +96,7 @@ def creature_rows(c: Canvas, creature: Creature, width: float, blank: bool = Fal
     rows.append(spacer_row(2.0))
     rows.extend(_numbers_rows(c, creature, width, blank))
     fields = [
+        *((tr(label), value) for label, value in block_numbers(creature)),
         (tr("Damage"), creature.damage),
         (tr("Armor against"), ", ".join(f"{k} +{v}" for k, v in creature.armor_against.items())),
         (tr("Movement"), creature.movement),

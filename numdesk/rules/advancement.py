@@ -166,6 +166,7 @@ def check_skill_advance(
 _NEXT_LEVEL: dict[SkillLevel | None, SkillLevel | None] = {
     None: SkillLevel.TRAINED,
     SkillLevel.INABILITY: None,
+    SkillLevel.PRACTICED: SkillLevel.TRAINED,
     SkillLevel.TRAINED: SkillLevel.SPECIALIZED,
     SkillLevel.SPECIALIZED: SkillLevel.EXPERT,
 }

@@ -80,3 +80,26 @@ def effect_ends(effect: TimedEffect, round_number: int, acting_id: str) -> bool:
     such turns later the effect is over.
     """
     return acting_id == effect.source_id and round_number >= effect.started_round + effect.rounds
+
+
+class TurnEdge(StrEnum):
+    """Where in its anchor's turn a timed effect ends: as that turn starts, or as it ends."""
+
+    START = "start"
+    END = "end"
+
+
+def ending_round(round_number: int, rounds: int, turn_started: bool) -> int:
+    """The round in which an effect lasting `rounds` of its anchor's turns ends.
+
+    A round of it lasts until the anchor's next turn: `turn_started` says the anchor's
+    turn has already begun in `round_number` (a G18 "round" caused on the causer's own
+    turn ends next round), else its next turn is still to come this round (a mark taken
+    before the taker's turn ends as that turn starts, T3). It ends at the start or the
+    end of that turn (`TurnEdge`). Before the fight (round 0) every turn is still to come.
+    """
+    if rounds < 1:
+        raise RulesError("An effect lasts at least one round.")
+    if round_number < 1:
+        return rounds
+    return round_number + rounds - (0 if turn_started else 1)

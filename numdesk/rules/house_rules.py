@@ -33,6 +33,9 @@ class ProfileField:
     high: int = 0
 
 
+#: Longest currency name a rules set may give ("crowns", "credits", "gold pieces").
+MAX_CURRENCY = 30
+
 #: Every field of `Profile` a house rules set may change, in the order an editor shows them.
 PROFILE_FIELDS: tuple[ProfileField, ...] = (
     ProfileField("uses_damage_track", "bool"),
@@ -56,6 +59,7 @@ PROFILE_FIELDS: tuple[ProfileField, ...] = (
     ProfileField("last_action_recovery_bonus", "int", 0, 6),
     ProfileField("day_hours", "int", 12, 48),
     ProfileField("type_names", "names"),
+    ProfileField("currency", "text", 0, MAX_CURRENCY),
 )
 
 FIELDS_BY_NAME: dict[str, ProfileField] = {f.name: f for f in PROFILE_FIELDS}
@@ -75,6 +79,11 @@ def derive_profile(
     switch, and nothing is built.
     """
     start = _builtin(base)
+    if name in BUILTIN_PROFILES:  # entries naming it would play by the built-in instead
+        raise RulesError(
+            f"The id '{name}' is the built-in {BUILTIN_PROFILES[name].label} rules' own; "
+            "a rules set needs an id of its own."
+        )
     label = check_label(label)
     values = {key: _checked(key, value) for key, value in changes.items()}
     return dataclasses.replace(start, name=name, label=label, base=start.name, **values)
@@ -139,6 +148,13 @@ def _checked(key: str, value: Any) -> Any:
         if not spec.low <= value <= spec.high:
             raise RulesError(f"{key} must be {spec.low} to {spec.high}; {value} is not.")
         return value
+    if spec.kind == "text":
+        if not isinstance(value, str):
+            raise RulesError(f"{key} needs a word, not {value!r}.")
+        value = " ".join(value.split())
+        if len(value) > spec.high:
+            raise RulesError(f"{key} has at most {spec.high} characters.")
+        return value
     if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
         raise RulesError(f"{key} needs a list of words.")
     if spec.kind == "skill_levels":
@@ -150,11 +166,14 @@ def _checked(key: str, value: Any) -> Any:
 
 
 def _skill_levels(value: list[str] | tuple[str, ...]) -> tuple[SkillLevel, ...]:
+    choices = [level for level in SkillLevel if level is not SkillLevel.PRACTICED]
     try:
         chosen = {SkillLevel(v) for v in value}
     except ValueError:
-        known = ", ".join(level.value for level in SkillLevel)
-        raise RulesError(f"skill_levels may hold only {known}.") from None
+        chosen = {SkillLevel.PRACTICED}  # refused just below
+    if not chosen <= set(choices):
+        known = ", ".join(level.value for level in choices)
+        raise RulesError(f"skill_levels may hold only {known}.")
     for needed in (SkillLevel.INABILITY, SkillLevel.TRAINED):
         if needed not in chosen:
             raise RulesError(f"Every rules set keeps the '{needed.value}' skill level.")

@@ -8,6 +8,9 @@ answers for both and no rule code tells them apart.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from numdesk.rules.errors import RulesError
@@ -61,6 +64,9 @@ class Profile:
     benefit_spends: bool = True
     #: draw the attack, take the attack and guarding exist (RULES.md T3/T4)
     defense_actions: bool = False
+    #: the money sheets name when a character names none ("shins"); "" when the rules
+    #: have no money of their own (the Cypher System: each group names its currency)
+    currency: str = ""
     #: the built-in a house rules set starts from ("" for the built-ins themselves)
     base: str = ""
 
@@ -93,6 +99,7 @@ NUMENERA = Profile(
     type_names=("Arkus", "Delve", "Glaive", "Jack", "Nano", "Wright"),
     react_to_intrusion_cost=None,
     benefit_spends=True,
+    currency="shins",
 )
 
 CYPHER = Profile(
@@ -135,13 +142,55 @@ BUILTIN_PROFILES: dict[str, Profile] = {p.name: p for p in (NUMENERA, CYPHER)}
 PROFILES: dict[str, Profile] = dict(BUILTIN_PROFILES)
 
 
+#: The house rules sets of the files being read for an import, seen by `get_profile` in
+#: the reading thread only (a context variable), ahead of the registered ones: a file's
+#: sheets are checked by the rules they were made with, and nothing else sees those sets
+#: until the import commits and the library registers them. None outside a reading.
+_READING: ContextVar[dict[str, Profile] | None] = ContextVar("numdesk_reading", default=None)
+
+
+@contextmanager
+def reading_profiles(profiles: Iterable[Profile] = ()) -> Iterator[None]:
+    """While the block runs, `get_profile` in this thread also knows `profiles` (and those
+    of any enclosing reading); afterwards nothing of them is left anywhere.
+
+    An import opens one for all its files and one per file: `lend_profiles` passes the
+    sets of a file that was accepted on to the files read after it.
+    """
+    scope = dict(_READING.get() or {})
+    for profile in profiles:
+        if profile.name in BUILTIN_PROFILES:
+            raise RulesError(f"'{profile.label}' cannot replace the built-in {profile.name} rules.")
+        scope[profile.name] = profile
+    token = _READING.set(scope)
+    try:
+        yield
+    finally:
+        _READING.reset(token)
+
+
+def lend_profiles(profiles: Iterable[Profile]) -> None:
+    """Let the rest of the enclosing reading (the next files of one import) use
+    `profiles`; nothing happens outside a reading."""
+    scope = _READING.get()
+    if scope is not None:
+        scope.update((p.name, p) for p in profiles)
+
+
+def _find(name: str) -> Profile | None:
+    reading = _READING.get()
+    if reading is not None and name in reading:
+        return reading[name]
+    return PROFILES.get(name)
+
+
 def get_profile(name: str) -> Profile:
     """Return the profile called `name`; raise `KeyError` naming the known ones if unknown."""
-    try:
-        return PROFILES[name]
-    except KeyError:
+    profile = _find(name)
+    if profile is None:
         known = ", ".join(sorted(p.label for p in PROFILES.values()))
-        raise KeyError(f"unknown rules profile {name!r} (known: {known})") from None
+        raise KeyError(f"unknown rules profile {name!r} (known: {known})")
+    return profile
 
 
 def family_of(name: str) -> str:
@@ -150,7 +199,7 @@ def family_of(name: str) -> str:
     Library entries written for that built-in (templates, abilities, items) suit the
     profile too. An unknown name is its own family.
     """
-    profile = PROFILES.get(name)
+    profile = _find(name)
     return profile.family if profile is not None else name
 
 

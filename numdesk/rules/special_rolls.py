@@ -77,12 +77,14 @@ def resolve_roll(
     refunded = natural == 20 and success  # r2: a 20 that fails refunds nothing
     intrusion = natural == 1
     parts = [f"Natural {natural}: {'success' if success else 'failure'}"]
-    if bonus:
+    size = "major" if major else "minor" if minor else ""
+    if bonus and size:
+        # one or the other, never both (G10): the effect replaces the bonus damage
+        parts.append(f"+{bonus} damage or a {size} effect instead of it")
+    elif bonus:
         parts.append(f"+{bonus} damage")
-    if minor:
-        parts.append("a minor effect" + (" instead" if damage_capable else ""))
-    if major:
-        parts.append("a major effect" + (" instead" if damage_capable else ""))
+    elif size:
+        parts.append(f"a {size} effect")
     if refunded:
         parts.append("the action costs no points")
     if intrusion:

@@ -52,6 +52,12 @@ class PickRule:
     note: str = ""
     #: the log's sentence when "<name> is <condition>" does not read ("{0}": the name)
     says: str = ""
+    #: the log's sentence when the condition ends, if "<name> is no longer <condition>"
+    #: does not read
+    ended: str = ""
+    #: the mark runs on the target's own turns (T3: until the taker's next turn), not on
+    #: the turns of whoever's turn it is when it is set (G18)
+    own_clock: bool = False
 
 
 _ACTIONS = (
@@ -81,6 +87,7 @@ _ACTIONS = (
         1,
         defense_hinder=DRAW_DEFENSE_HINDRANCE,
         defense_actions=True,
+        own_clock=True,
         note="the foe's target now; its defense against that attack hindered 2 steps",
     ),
     PickRule(
@@ -90,8 +97,11 @@ _ACTIONS = (
         "took an attack",
         1,
         defense_actions=True,
-        note="the hit lands on the taker with one extra minor wound; once per turn",
+        note="the hit lands on the taker with one extra minor wound; not again before "
+        "the taker's next turn",
         says="{0} takes an attack meant for an ally",
+        ended="{0} can take an attack again",
+        own_clock=True,
     ),
     PickRule(
         GUARD,
@@ -165,3 +175,11 @@ def condition_steps(names: Iterable[str]) -> tuple[int, int, int, int]:
         max((r.defense_ease for r in rules), default=0),
         max((r.defense_hinder for r in rules), default=0),
     )
+
+
+def ended_sentence(name: str, condition: str) -> str:
+    """The log's line when `condition` ends on the combatant `name`."""
+    rule = PICK_CONDITIONS.get(condition.casefold())
+    if rule is not None and rule.ended:
+        return rule.ended.format(name)
+    return f"{name} is no longer {condition}"

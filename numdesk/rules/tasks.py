@@ -26,6 +26,7 @@ from numdesk.rules.types import SkillLevel
 
 _SKILL_STEPS = {
     SkillLevel.INABILITY: -1,
+    SkillLevel.PRACTICED: 0,
     SkillLevel.TRAINED: 1,
     SkillLevel.SPECIALIZED: 2,
     SkillLevel.EXPERT: 3,
@@ -49,8 +50,9 @@ _NUMBER_WORDS = (
 
 
 def check_skill_level(level: SkillLevel, profile: Profile) -> None:
-    """Refuse a skill level the profile does not know (e.g. expert in `numenera`)."""
-    if level not in profile.skill_levels:
+    """Refuse a skill level the profile does not know (e.g. expert in `numenera`);
+    `practiced` (no training) is in every profile."""
+    if level not in profile.skill_levels and level is not SkillLevel.PRACTICED:
         allowed = ", ".join(str(s) for s in profile.skill_levels)
         raise RulesError(
             f"The {profile.label} rules have no skill level {str(level)!r} (use {allowed})."

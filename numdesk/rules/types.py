@@ -30,9 +30,14 @@ class DamageType(StrEnum):
 
 
 class SkillLevel(StrEnum):
-    """How well a character knows a skill (RULES.md G7); `expert` exists in `cypher` only."""
+    """How well a character knows a skill (RULES.md G7); `expert` exists in `cypher` only.
+
+    `practiced` is a skill listed without training (Foundry's sheets list "practiced"
+    skills, e.g. with a weapon type): it eases nothing and exists in every profile.
+    """
 
     INABILITY = "inability"
+    PRACTICED = "practiced"
     TRAINED = "trained"
     SPECIALIZED = "specialized"
     EXPERT = "expert"
@@ -65,11 +70,13 @@ class ArmorCategory(StrEnum):
 
 
 class WeaponCategory(StrEnum):
-    """Weapon weight class (RULES.md G14)."""
+    """Weapon weight class (RULES.md G14); `none` for an attack that is no weapon of a
+    weight (a special ability, a natural attack): its damage is its own, nothing eases it."""
 
     LIGHT = "light"
     MEDIUM = "medium"
     HEAVY = "heavy"
+    NONE = "none"
 
 
 class Rest(StrEnum):
@@ -108,6 +115,15 @@ class AbilityKind(StrEnum):
 
     ACTION = "action"
     ENABLER = "enabler"
+
+
+class SpellTier(StrEnum):
+    """Which tier of spells a spell belongs to, where a game sorts abilities as spells
+    (Foundry's Cypher System sheet: low, mid and high tier)."""
+
+    LOW = "low"
+    MID = "mid"
+    HIGH = "high"
 
 
 class AbilitySource(StrEnum):

@@ -21,11 +21,13 @@ _STATS = {
     WeaponCategory.LIGHT: WeaponStats(WeaponCategory.LIGHT, 2, 1, False),
     WeaponCategory.MEDIUM: WeaponStats(WeaponCategory.MEDIUM, 4, 0, False),
     WeaponCategory.HEAVY: WeaponStats(WeaponCategory.HEAVY, 6, 0, True),
+    WeaponCategory.NONE: WeaponStats(WeaponCategory.NONE, 0, 0, False),
 }
 
 
 def weapon_stats(category: WeaponCategory) -> WeaponStats:
-    """Light: 2 damage, eases the attack; medium: 4; heavy: 6, two hands (G14)."""
+    """Light: 2 damage, eases the attack; medium: 4; heavy: 6, two hands (G14); an attack
+    of no weight gives nothing of its own (its damage is the weapon's own)."""
     return _STATS[category]
 
 

@@ -37,6 +37,18 @@ _LABELS = {
 }
 
 
+#: Each spend as the subject of a sentence ("Refusing a GM intrusion costs 1 XP").
+_SUBJECTS = {
+    XpSpendKind.REROLL: "A reroll",
+    XpSpendKind.REFUSE_INTRUSION: "Refusing a GM intrusion",
+    XpSpendKind.PLAYER_INTRUSION: "A player intrusion",
+    XpSpendKind.REACT_TO_INTRUSION: "Reacting to a GM intrusion",
+    XpSpendKind.SHORT_TERM: "A short-term benefit",
+    XpSpendKind.LONG_TERM: "A long-term benefit",
+    XpSpendKind.ADVANCEMENT: "An advancement",
+}
+
+
 def spend_label(kind: XpSpendKind) -> str:
     """The spend in words, for history entries."""
     return _LABELS[kind]
@@ -94,7 +106,7 @@ def spend_xp(profile: Profile, xp: int, kind: XpSpendKind, note: str = "") -> Xp
     cost = spend_cost(profile, kind)
     if xp < cost:
         raise RulesError(
-            f"A {spend_label(kind)} costs {cost} XP; only {xp} XP "
+            f"{_SUBJECTS[kind]} costs {cost} XP; only {xp} XP "
             f"{'is' if xp == 1 else 'are'} available."
         )
     return XpSpend(kind=kind, cost=cost, xp_before=xp, xp_after=xp - cost, note=note.strip())

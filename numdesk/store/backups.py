@@ -24,6 +24,8 @@ KEEP_BACKUPS = 10
 KEEP_MIGRATION_COPIES = 3
 #: A half-written copy untouched for this long belongs to a process that died.
 STALE_PARTIAL_SECONDS = 60.0
+#: SQLite's side files of a database (write-ahead log, its index, a rollback journal)
+_SIDE_ENDINGS = ("-wal", "-shm", "-journal")
 _PARTIAL_ENDINGS = (".partial", ".partial-journal", ".partial-wal", ".partial-shm")
 #: An automatic backup is taken on open when the newest one is older than this.
 AUTO_BACKUP_EVERY = timedelta(hours=24)
@@ -146,7 +148,7 @@ def list_migration_copies(library: Path) -> list[Path]:
     found = [
         p
         for p in library.parent.glob(f"{glob.escape(prefix)}*")
-        if p.is_file() and not p.name.endswith(_PARTIAL_ENDINGS)
+        if p.is_file() and not p.name.endswith(_PARTIAL_ENDINGS + _SIDE_ENDINGS)
     ]
     return sorted(found, key=lambda p: p.name.rsplit("-", 1)[-1], reverse=True)
 
@@ -159,6 +161,8 @@ def prune_migration_copies(library: Path, keep: int = KEEP_MIGRATION_COPIES) -> 
     """
     for old in list_migration_copies(library)[keep:]:
         old.unlink(missing_ok=True)
+        for side in _SIDE_ENDINGS:  # SQLite's files beside a copy belong to it
+            old.with_name(old.name + side).unlink(missing_ok=True)
 
 
 def remove_stale_partials(library: Path, now: float | None = None) -> list[Path]:

@@ -26,7 +26,7 @@ import sqlite3
 from collections.abc import Sequence
 from typing import Any, Unpack
 
-from numdesk.model.entry_kind import EntryKind
+from numdesk.model.entry_kind import EntryKind, stored_kind
 from numdesk.model.listing import MatchCount, Sort, SortKey
 from numdesk.model.summary import EntrySummary
 from numdesk.store.page_steps import CAP, Step, fts_source
@@ -174,7 +174,7 @@ def summaries(conn: sqlite3.Connection, ids: Sequence[int]) -> list[EntrySummary
     return [
         EntrySummary(
             uid=uid,
-            kind=_KINDS[kind],
+            kind=_KINDS.get(kind) or stored_kind(kind),
             name=name,
             profile=profile,
             level=level,

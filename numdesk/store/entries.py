@@ -20,6 +20,7 @@ from numdesk.model.follower import Follower
 from numdesk.model.history import HistoryEntry
 from numdesk.model.items import Armor, Artifact, Cypher, Weapon
 from numdesk.model.kinds import ENTRY_CLASSES, EntryKind, ModelObject, kind_of
+from numdesk.model.limits import check_limits
 from numdesk.model.rules_set import RulesSet
 from numdesk.model.serialize import from_data, to_data
 from numdesk.model.tables import RollTable
@@ -66,7 +67,11 @@ def describe(obj: ModelObject, data: dict[str, Any] | None = None) -> EntryRow:
     """The row for `obj`; a character's history travels separately (its own table).
 
     `data` is `to_data(obj)` when the caller has it already (never for a character).
+    An entry outside `model.limits` raises `LimitError` naming the value: every write
+    (an edit, a fight action, an undo, an import) passes here, so nothing is stored that
+    an import of numdesk's own export would refuse.
     """
+    check_limits(obj)
     kind = entry_kind(obj)
     history: tuple[HistoryEntry, ...] | None = None
     if isinstance(obj, Character):

@@ -8,7 +8,10 @@ not at all, even if the process is killed half-way.
 
 from __future__ import annotations
 
+import shutil
+import sqlite3
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from contextlib import closing
 from pathlib import Path
 from tempfile import TemporaryDirectory
 from types import TracebackType
@@ -27,7 +30,7 @@ from numdesk.model.kinds import EntryKind, ModelObject
 from numdesk.model.rules_set import RulesSet
 from numdesk.model.tables import RollTable
 from numdesk.model.templates import SentenceTemplate, TypeTemplate
-from numdesk.store import backups
+from numdesk.store import backups, open_files
 from numdesk.store.commit import Write, commit
 from numdesk.store.connection import make_engine
 from numdesk.store.entries import describe
@@ -43,11 +46,8 @@ from numdesk.store.migrate import (
 )
 from numdesk.store.repository import Repository
 from numdesk.store.revisions import HEAD
-from numdesk.store.rules_sets import (
-    forget,
-    refuse_delete_in_use,
-    register_sets,
-)
+from numdesk.store.rules_registry import forget, register_sets
+from numdesk.store.rules_sets import refuse_delete_in_use
 from numdesk.store.schema import Entry
 from numdesk.store.starter import STARTER_EDITION, load_starter
 from numdesk.store.writer import (
@@ -69,6 +69,8 @@ class Library(LibraryBase):
         self.backup_problem: str | None = None
         #: a folder holding an upgraded copy, for a read-only open of an older file
         self._scratch: TemporaryDirectory[str] | None = None
+        open_files.opened(path)
+        self._counted = True
         self._writer = make_engine(path, write=True, read_only=read_only)
         self._reader = make_engine(path, write=False, read_only=read_only)
         self._write: sessionmaker[Session] = sessionmaker(self._writer, expire_on_commit=False)
@@ -149,11 +151,15 @@ class Library(LibraryBase):
         if not path.exists():
             raise LibraryError(f"There is no library at {path}.")
         check_location(path)
+        if Path(f"{path}-wal").exists() and not Path(f"{path}-shm").exists():
+            return cls._read_only_copy(path)
         revision = read_revision(path, writable=False)
         if revision is None:
             raise LibraryError(f"{path} is empty, not a numdesk library; it was not changed.")
         if revision == HEAD:
-            return cls(path, read_only=True)
+            library = cls(path, read_only=True)
+            library.load_rules_sets()  # its entries print and export by their own rules
+            return library
         scratch = TemporaryDirectory(prefix="numdesk-")
         try:
             copy = Path(scratch.name) / path.name
@@ -168,6 +174,38 @@ class Library(LibraryBase):
                 f"numdesk could not read the older library {path} ({err}); it was not changed."
             ) from err
         library._scratch = scratch
+        library.load_rules_sets()
+        return library
+
+    @classmethod
+    def _read_only_copy(cls, path: Path) -> Library:
+        """`path` with a write-ahead log left beside it and no index (`-shm`): no numdesk
+        has it open (a live one keeps both), so its last saves are only in the log.
+        Reading it in place would make an index file beside it, so the file and its log
+        are copied to a temporary folder, folded together there and read; nothing beside
+        the library is made or changed."""
+        scratch = TemporaryDirectory(prefix="numdesk-")
+        try:
+            copy = Path(scratch.name) / path.name
+            shutil.copyfile(path, copy)
+            shutil.copyfile(f"{path}-wal", f"{copy}-wal")
+            with closing(sqlite3.connect(copy)) as conn:
+                conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            revision = read_revision(copy, writable=False)
+            if revision is None:
+                raise LibraryError(f"{path} is empty, not a numdesk library; it was not changed.")
+            if revision != HEAD:
+                upgrade(copy, HEAD)
+            library = cls(copy, read_only=True)
+        except Exception as err:
+            scratch.cleanup()
+            if isinstance(err, LibraryError):
+                raise
+            raise LibraryError(
+                f"numdesk could not read {path} ({err}); it was not changed."
+            ) from err
+        library._scratch = scratch
+        library.load_rules_sets()
         return library
 
     @classmethod
@@ -206,6 +244,11 @@ class Library(LibraryBase):
         return library
 
     @property
+    def read_only(self) -> bool:
+        """Whether this library was opened read-only (`open_read_only`)."""
+        return self._read_only
+
+    @property
     def path(self) -> Path:
         """The library file."""
         return self._path
@@ -215,10 +258,12 @@ class Library(LibraryBase):
 
         The library's rules sets leave the registry: another library does not know them.
         """
-        forget(self._registered)
-        self._registered.clear()
+        forget(self._registered, self._registered)
         self._writer.dispose()
         self._reader.dispose()
+        if self._counted:
+            open_files.closed(self._path)
+            self._counted = False
         if self._scratch is not None:
             self._scratch.cleanup()
             self._scratch = None
@@ -288,13 +333,17 @@ class Library(LibraryBase):
         return self._load_row(uid, None)
 
     def commit(
-        self, writes: Sequence[Write], journal: JournalWrite | None = None
+        self,
+        writes: Sequence[Write],
+        journal: JournalWrite | None = None,
+        meta: Mapping[str, Any] | None = None,
     ) -> dict[str, int]:
         """Write several entries and an undo journal line as ONE transaction.
 
         Each write is checked against the revision it names; if any entry was saved
-        elsewhere since, nothing is written and a `ConflictError` names it. Returns the
-        revision now stored for each entry written.
+        elsewhere since, nothing is written and a `ConflictError` names it. `meta`
+        settings (the table link's state of the entries) are stored in the same
+        transaction. Returns the revision now stored for each entry written.
         """
         sets = [w.obj for w in writes if isinstance(w.obj, RulesSet)]
         for rules in sets:
@@ -315,12 +364,41 @@ class Library(LibraryBase):
                 )
             ]
             revisions = commit(conn, writes, journal)
+            for key, value in (meta or {}).items():
+                put_meta(session, key, value)
             for uid, name in gone_sets:  # after the deletes: its users may go with it
                 refuse_delete_in_use(conn, uid, name)
         register_sets(sets, self._registered)
         if gone_sets:
-            forget([uid for uid, _name in gone_sets])
-            self._registered.difference_update(uid for uid, _name in gone_sets)
+            forget([uid for uid, _name in gone_sets], self._registered)
+        return revisions
+
+    def update(
+        self,
+        uid: str,
+        change: Callable[
+            [ModelObject | None, int | None], tuple[Sequence[Write], Mapping[str, Any]]
+        ],
+    ) -> dict[str, int]:
+        """Read entry `uid` and write what `change` makes of it in ONE write transaction.
+
+        The write lock is held from the read on, so nobody can save in between: `change`
+        gets the entry and its revision (None, None when the library lacks it) and
+        returns the writes and meta settings to store. For writers that merge rather
+        than refuse (the table link), where a revision check would only make them
+        read again. Returns the revision now stored for each entry written.
+        """
+        with self._writing() as session:
+            conn = session.connection()
+            current: ModelObject | None = None
+            revision: int | None = None
+            if conn.execute(select(Entry.id).where(Entry.uid == uid)).first() is not None:
+                current, revision = self._read_row(conn, uid, None)
+            writes, meta = change(current, revision)
+            revisions = commit(conn, writes, None)
+            for key, value in meta.items():
+                put_meta(session, key, value)
+        register_sets([w.obj for w in writes if isinstance(w.obj, RulesSet)], self._registered)
         return revisions
 
     def journal(self, stack: str) -> tuple[int, list[JournalStep]]:

@@ -21,7 +21,9 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
 from numdesk.model.character import Character
+from numdesk.model.entry_kind import NewerKind, stored_kind
 from numdesk.model.kinds import ENTRY_CLASSES, EntryKind, ModelObject
+from numdesk.model.newer import NewerEntry
 from numdesk.model.rules_set import RulesSet
 from numdesk.model.summary import EntrySummary
 from numdesk.rules.profiles import PROFILES
@@ -29,13 +31,10 @@ from numdesk.store import backups
 from numdesk.store.browse import query_summaries
 from numdesk.store.entries import describe, rebuild
 from numdesk.store.errors import LibraryError, explain_database_error
+from numdesk.store.newer import newer_entry_error, newer_uids, read_newer, unknown_fields_of
 from numdesk.store.restore import restore
-from numdesk.store.rules_sets import (
-    forget,
-    load_registry,
-    refuse_delete_in_use,
-    register_sets,
-)
+from numdesk.store.rules_registry import forget, register_sets
+from numdesk.store.rules_sets import load_registry, refuse_delete_in_use
 from numdesk.store.schema import Entry, Meta
 from numdesk.store.summary_queries import SummaryQueries
 from numdesk.store.writer import (
@@ -91,22 +90,26 @@ class LibraryBase(SummaryQueries):
 
     def _load_row(self, uid: str, kind: EntryKind | None) -> tuple[ModelObject, int]:
         with self._reading() as session:
-            conn = session.connection()
-            row = conn.execute(
-                select(Entry.id, Entry.kind, Entry.data, Entry.revision).where(Entry.uid == uid)
-            ).first()
-            if row is None or (kind is not None and row.kind != kind.value):
-                raise missing_entry(uid, kind)
-            row_kind = EntryKind(row.kind)
-            history = read_history(conn, row.id) if ENTRY_CLASSES[row_kind] is Character else None
-            obj = rebuild(row_kind, row.data, history)
-            revision = int(row.revision)
+            obj, revision = self._read_row(session.connection(), uid, kind)
         profile = getattr(obj, "profile", None)
         if isinstance(profile, str) and profile not in PROFILES:
             # a rules set saved since this library opened (an import from the command
             # line while the app is open): register the library's sets again
             self.load_rules_sets()
         return obj, revision
+
+    def _read_row(
+        self, conn: Connection, uid: str, kind: EntryKind | None
+    ) -> tuple[ModelObject, int]:
+        """Entry `uid` and its revision, read on `conn` (inside the caller's transaction)."""
+        row = conn.execute(
+            select(Entry.id, Entry.kind, Entry.data, Entry.revision).where(Entry.uid == uid)
+        ).first()
+        if row is None or (kind is not None and row.kind != kind.value):
+            raise missing_entry(uid, kind)
+        row_kind = _known_kind(conn, uid, row.kind)
+        history = read_history(conn, row.id) if ENTRY_CLASSES[row_kind] is Character else None
+        return rebuild(row_kind, row.data, history), int(row.revision)
 
     def _save_one(self, obj: ModelObject, kind: EntryKind) -> None:
         row = describe(obj)
@@ -128,8 +131,7 @@ class LibraryBase(SummaryQueries):
             conn.execute(delete(Entry).where(Entry.id == entry_id))
             drop_unused_tags(conn)
         if row.kind == EntryKind.RULES_SET.value:
-            forget([uid])
-            self._registered.discard(uid)
+            forget([uid], self._registered)
 
     def _list(self, kind: EntryKind) -> list[EntrySummary]:
         with self._reading() as session:
@@ -165,6 +167,8 @@ class LibraryBase(SummaryQueries):
             missing = next((uid for uid in wanted if uid not in rows), None)
             if missing is not None:
                 raise missing_entry(missing)
+            for uid in wanted:
+                _known_kind(conn, uid, rows[uid].kind)
             character_ids = [r.id for r in rows.values() if r.kind == EntryKind.CHARACTER.value]
             histories = read_histories(conn, character_ids)
         return [
@@ -172,13 +176,33 @@ class LibraryBase(SummaryQueries):
             for uid in wanted
         ]
 
-    def kind_of_uid(self, uid: str) -> EntryKind:
-        """The kind of entry `uid`; LibraryError if missing."""
+    def kind_of_uid(self, uid: str) -> EntryKind | NewerKind:
+        """The kind of entry `uid` (a `NewerKind` if only a newer numdesk knows it);
+        LibraryError if missing."""
         with self._reading() as session:
             kind = session.scalar(select(Entry.kind).where(Entry.uid == uid))
         if kind is None:
             raise missing_entry(uid)
-        return EntryKind(kind)
+        return stored_kind(kind)
+
+    def load_newer(self, uid: str) -> NewerEntry:
+        """Entry `uid` of a kind only a newer numdesk knows, exactly as stored."""
+        with self._reading() as session:
+            entry = read_newer(session.connection(), uid)
+        if entry is None:
+            raise missing_entry(uid)
+        return entry
+
+    def newer_uids(self) -> list[str]:
+        """Every entry of a kind only a newer numdesk knows, by name."""
+        with self._reading() as session:
+            return newer_uids(session.connection())
+
+    def unknown_fields(self, uids: Iterable[str]) -> dict[str, dict[str, Any]]:
+        """uid -> the fields a newer numdesk stored in that entry that this one does not
+        know (only for entries that have some): kept by every save, added to exports."""
+        with self._reading() as session:
+            return unknown_fields_of(session.connection(), list(uids))
 
     def has(self, uid: str) -> bool:
         """Whether the library holds an entry `uid`."""
@@ -300,6 +324,16 @@ def put_meta(session: Session, key: str, value: Any) -> None:
     encoded = json.dumps(value, ensure_ascii=False)
     stmt = sqlite_insert(Meta).values(key=key, value=encoded)
     session.execute(stmt.on_conflict_do_update(index_elements=["key"], set_={"value": encoded}))
+
+
+def _known_kind(conn: Connection, uid: str, kind: str) -> EntryKind:
+    """The stored `kind` of entry `uid`; a LibraryError saying so if only a newer
+    numdesk knows it (such an entry is never built as a model object)."""
+    known = stored_kind(kind)
+    if isinstance(known, NewerKind):
+        name = conn.execute(select(Entry.name).where(Entry.uid == uid)).scalar_one()
+        raise newer_entry_error(name, kind)
+    return known
 
 
 def missing_entry(uid: str, kind: EntryKind | None = None) -> LibraryError:

@@ -13,12 +13,13 @@ import stat
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from numdesk.store import open_files
 from numdesk.store.backups import (
     copy_database,
     migration_backup_path,
     prune_migration_copies,
 )
-from numdesk.store.errors import LibraryError
+from numdesk.store.errors import LibraryError, looks_damaged
 from numdesk.store.revisions import APPLICATION_ID, HEAD, REVISIONS
 
 if TYPE_CHECKING:
@@ -60,6 +61,9 @@ def read_revision(path: Path, *, writable: bool = True, verify: bool = True) -> 
     `writable`, also for a file numdesk could not write to). `verify` also reads every
     page (`PRAGMA quick_check`), which costs about 1 ms per megabyte.
     """
+    if open_files.is_open(path):
+        # open in this process: a raw read would drop this process's SQLite locks
+        return _read_revision_sqlite(path, verify)
     try:
         with path.open("rb") as fh:
             header = fh.read(100)
@@ -116,16 +120,10 @@ def _read_revision_sqlite(path: Path, verify: bool) -> str | None:
             raise LibraryError(f"The library {path} is damaged: its schema version is missing.")
         problems = [r[0] for r in conn.execute("PRAGMA quick_check(3)")] if verify else ["ok"]
         if problems != ["ok"]:
-            raise LibraryError(
-                f"The library {path} is damaged ({problems[0]}). Restore a backup from "
-                f"the folder {path.parent / 'backups'}; the file was not changed."
-            )
+            raise LibraryError(looks_damaged(path, problems[0], "The file was not changed."))
         return str(row[0])
     except sqlite3.DatabaseError as err:
-        raise LibraryError(
-            f"The library {path} is damaged and cannot be read ({err}). Restore a backup "
-            f"from the folder {path.parent / 'backups'}; the file was not changed."
-        ) from err
+        raise LibraryError(looks_damaged(path, str(err), "The file was not changed.")) from err
     finally:
         conn.close()
 

@@ -29,6 +29,8 @@ class LibraryReader(SummaryQueries):
     def __init__(self, path: Path, conn: sqlite3.Connection) -> None:
         self._path = path
         self._conn = conn
+        #: the house rules sets this reader registered (given up on close)
+        self._registered: set[str] = set()
 
     @classmethod
     def open(cls, path: Path) -> LibraryReader | None:
@@ -42,9 +44,32 @@ class LibraryReader(SummaryQueries):
             # immutable: no locks and no side files; safe because no WAL file exists, so
             # the main file holds the whole database and no other connection is writing
             conn = sqlite3.connect(path.resolve().as_uri() + "?mode=ro&immutable=1", uri=True)
+            sets = conn.execute("SELECT data FROM entries WHERE kind = 'rules_set'").fetchall()
         except (OSError, LibraryError, sqlite3.Error):
             return None
-        return cls(path, conn)
+        reader = cls(path, conn)
+        if sets:
+            reader._register([data for (data,) in sets])
+        return reader
+
+    def _register(self, stored: list[str]) -> None:
+        """Register the library's house rules sets, so the rows that play by one name it
+        (its label) as they will once the library is open. A set that cannot be read is
+        left out here; the full open names it."""
+        import json
+
+        from numdesk.model.errors import DomainError
+        from numdesk.model.rules_set import RulesSet
+        from numdesk.model.serialize import from_data
+        from numdesk.store.rules_registry import register_sets
+
+        sets = []
+        for data in stored:
+            try:
+                sets.append(from_data(RulesSet, json.loads(data)))
+            except (ValueError, DomainError):
+                continue
+        register_sets(sets, self._registered)
 
     @property
     def path(self) -> Path:
@@ -58,5 +83,9 @@ class LibraryReader(SummaryQueries):
         yield self._conn
 
     def close(self) -> None:
-        """Close the connection (no side files were made, so nothing is left behind)."""
+        """Close the connection (no side files were made, so nothing is left behind) and
+        give up the rules sets it registered."""
+        from numdesk.store.rules_registry import forget
+
+        forget(self._registered, self._registered)
         self._conn.close()

@@ -8,22 +8,18 @@ asks `get_profile(name)` sees them. Deleting a set that entries still use is ref
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 from sqlalchemy import Connection, select
 
 from numdesk.model.errors import DomainError
-from numdesk.model.kinds import EntryKind, ModelObject
+from numdesk.model.kinds import EntryKind
 from numdesk.model.rules_set import RulesSet
-from numdesk.rules.profiles import (
-    BUILTIN_PROFILES,
-    Profile,
-    register_profile,
-    unregister_profile,
-)
+from numdesk.rules.profiles import BUILTIN_PROFILES, Profile
 from numdesk.store.entries import rebuild
 from numdesk.store.errors import LibraryError
+from numdesk.store.rules_registry import register_sets
 from numdesk.store.schema import Entry
 
 if TYPE_CHECKING:
@@ -35,25 +31,6 @@ class HoldsRulesSets(Protocol):
     `store.library`, which imports it)."""
 
     rules_sets: Repository[RulesSet]
-
-
-def register_sets(objs: Iterable[ModelObject], registered: set[str]) -> list[str]:
-    """Register the rules sets among `objs`; return a sentence per set that cannot be used.
-
-    The uids registered are added to `registered` (the library forgets them on close). A
-    set whose stored changes no longer fit (a damaged row, a file from a newer numdesk)
-    is left unregistered and named, never guessed at.
-    """
-    problems = []
-    for obj in objs:
-        if isinstance(obj, RulesSet):
-            try:
-                register_profile(obj.profile())
-            except DomainError as err:
-                problems.append(err.message)
-            else:
-                registered.add(obj.uid)
-    return problems
 
 
 def load_registry(conn: Connection, registered: set[str]) -> list[str]:
@@ -87,12 +64,6 @@ def refuse_delete_in_use(
         )
 
 
-def forget(uids: Iterable[str]) -> None:
-    """Drop deleted sets, or those of a library being closed, from the registry."""
-    for uid in list(uids):
-        unregister_profile(uid)
-
-
 def ensure_rules_set(
     library: HoldsRulesSets, base: str, name: str, changes: Mapping[str, Any]
 ) -> Profile:
@@ -104,12 +75,27 @@ def ensure_rules_set(
     it is, even if the group edited it since: their edits win. Put the returned
     profile's `name` into a character's, creature's or encounter's `profile` field.
     """
+    rules, new = rules_set_named(library, base, name, changes)
+    if new:
+        library.rules_sets.save(rules)
+    return rules.profile()
+
+
+def rules_set_named(
+    library: HoldsRulesSets, base: str, name: str, changes: Mapping[str, Any]
+) -> tuple[RulesSet, bool]:
+    """The library's rules set called `name` (ignoring case), or a new one from `base`
+    with `changes`, not saved yet: (set, whether it is new).
+
+    An import saves the new set in the same transaction as the entries that play by it,
+    so a cancelled or failed import leaves neither behind. Bad changes raise DomainError
+    before anything is saved.
+    """
     existing = library.rules_sets.find_by_name(name)
     if existing is not None:
-        return existing.profile()
+        return existing, False
     if base not in BUILTIN_PROFILES:
         raise DomainError(f"A rules set starts from numenera or cypher, not '{base}'.")
     rules = RulesSet(name=name, base=base, changes=dict(changes))
-    profile = rules.profile()  # refuses bad changes (DomainError) before anything is saved
-    library.rules_sets.save(rules)
-    return profile
+    rules.profile()  # refuses bad changes (DomainError)
+    return rules, True

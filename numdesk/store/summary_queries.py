@@ -47,7 +47,7 @@ class SummaryQueries:
 
         A character's level is its tier. Several `tags` must all be present. Entries
         without a profile (items, abilities, tables) match any `profile`. `offset`
-        skips that many matches (a browser loading page by page).
+        skips that many matches (a browser loading page by page); `limit` None lists all.
         """
         with self._summary_connection() as conn:
             return query_summaries(conn, text, limit=limit, offset=offset, **filters)

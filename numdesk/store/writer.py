@@ -15,8 +15,10 @@ from sqlalchemy import Connection, bindparam, delete, insert, select, text, upda
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from numdesk.model.history import HistoryEntry
+from numdesk.model.limits import MAX_NAME, check_text
 from numdesk.store.entries import EntryRow
 from numdesk.store.errors import LibraryError
+from numdesk.store.newer import keep_unknown_fields
 from numdesk.store.schema import Entry, EntryTag, HistoryRow, Tag
 from numdesk.store.search import tag_key
 
@@ -84,6 +86,8 @@ def _write_chunk(conn: Connection, rows: Sequence[EntryRow]) -> None:
                 f"'{row.name}' cannot be saved: its identifier already belongs to a "
                 f"{old[1]} in this library."
             )
+    if before:  # a newer numdesk's fields in the stored entries stay
+        rows = keep_unknown_fields(conn, rows)
     stamp = now_stamp()
     conn.exec_driver_sql(
         _UPSERT_SQL,
@@ -219,6 +223,7 @@ def set_tags_many(conn: Connection, tags_by_id: dict[int, Sequence[str]]) -> Non
         names: dict[str, str] = {}
         for tag in tags:
             name = clean_tag_name(tag)
+            check_text(name, "tags", MAX_NAME)  # the import's limit, so exports come back
             if name and tag_key(name) not in names:
                 names[tag_key(name)] = name
         wanted[entry_id] = names

@@ -44,16 +44,33 @@ def show_info(
     box.exec()
 
 
-def confirm(parent: QWidget | None, title: str, message: str, action_text: str) -> bool:
-    """Ask before a destructive action; True when the user pressed `action_text`."""
+def confirm(
+    parent: QWidget | None,
+    title: str,
+    message: str,
+    action_text: str,
+    keep_text: str = "",
+    *,
+    action_is_default: bool = False,
+) -> bool:
+    """Ask before a destructive action; True when the user pressed `action_text`.
+
+    `keep_text` names the safe answer ("Keep Editing") where Cancel would be unclear.
+    Enter presses the safe answer, or `action_text` where nothing is lost either way
+    and the action is what is nearly always wanted (`action_is_default`).
+    """
     plain_text.install()
     box = QMessageBox(
         QMessageBox.Icon.Question, title, message, QMessageBox.StandardButton.NoButton, parent
     )
     box.setObjectName("confirmBox")
     yes = box.addButton(action_text, QMessageBox.ButtonRole.AcceptRole)
-    cancel = box.addButton(QMessageBox.StandardButton.Cancel)
-    box.setDefaultButton(cancel)
+    cancel = (
+        box.addButton(keep_text, QMessageBox.ButtonRole.RejectRole)
+        if keep_text
+        else box.addButton(QMessageBox.StandardButton.Cancel)
+    )
+    box.setDefaultButton(yes if action_is_default else cancel)
     box.exec()
     return box.clickedButton() is yes
 

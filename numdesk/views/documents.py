@@ -2,8 +2,9 @@
 in their own windows, and which undo stack Edit > Undo talks to.
 
 Opening an entry dispatches on its kind: a character gets a `CharacterController` and
-the sheet helper's widget, an encounter the encounter helper's window, anything else
-the entry editor. Each document keeps its own undo stack in one `QUndoGroup`; the
+the sheet helper's widget, an encounter the encounter helper's window, an entry of a
+kind only a newer numdesk knows a read-only page saying so, anything else the entry
+editor. Each document keeps its own undo stack in one `QUndoGroup`; the
 stack of the current tab is active, and the library's stack is active while the
 browser has the focus (so Ctrl+Z there undoes a delete).
 """
@@ -18,7 +19,7 @@ from PySide6.QtWidgets import QApplication, QStackedWidget, QTabWidget, QWidget
 
 from numdesk.controllers.library import LibraryController
 from numdesk.controllers.rules_check import rules_problem
-from numdesk.model.entry_kind import EntryKind
+from numdesk.model.entry_kind import EntryKind, NewerKind
 from numdesk.model.errors import DomainError
 
 
@@ -27,7 +28,7 @@ class Documents(QObject):
 
     #: the current document changed (actions re-enable, the title updates)
     currentChanged = Signal()
-    #: the user opened or closed a document (the main window remembers which are open)
+    #: the user opened, closed or switched documents (the main window remembers them)
     sessionChanged = Signal()
 
     def __init__(
@@ -97,10 +98,12 @@ class Documents(QObject):
             window.raise_()
             window.activateWindow()
             return window
+        kind = self._controller.kind_of(uid)
+        if isinstance(kind, NewerKind):
+            return self._open_newer(uid)
         problem = rules_problem(self._controller.library, uid)
         if problem:
             raise DomainError(problem)
-        kind = self._controller.kind_of(uid)
         if kind is EntryKind.CHARACTER:
             return self._open_sheet(uid)
         if kind is EntryKind.ENCOUNTER:
@@ -113,6 +116,14 @@ class Documents(QObject):
         editor.titleChanged.connect(lambda name, w=editor: self._retitle(w, name))
         self._add_tab(editor, uid, editor.entry.name, self._controller.undo_stack)
         return editor
+
+    def _open_newer(self, uid: str) -> QWidget:
+        """The read-only page of an entry of a kind only a newer numdesk knows."""
+        from numdesk.views.newer_entry import NewerEntryPage
+
+        page = NewerEntryPage(self._controller.load_newer(uid))
+        self._add_tab(page, uid, page.heading.text(), None)
+        return page
 
     def _open_sheet(self, uid: str) -> QWidget:
         from numdesk.controllers.character import CharacterController
@@ -136,12 +147,9 @@ class Documents(QObject):
     def _open_encounter(self, uid: str) -> QWidget:
         from numdesk.views.encounter import open_encounter_window
 
-        window = open_encounter_window(self._controller, uid, self._window)
-        if not window.isWindow():
-            stack = getattr(window, "undo_stack", None)
-            name = self._controller.load(uid).name
-            self._add_tab(window, uid, name, stack if isinstance(stack, QUndoStack) else None)
-            return window
+        # its own top-level window, owned by nobody: never kept above this one (Alt+Tab
+        # reaches every window); kept alive here and closed with the main window
+        window = open_encounter_window(self._controller, uid, opener=self.open)
         self.encounter_windows[uid] = window
         window.destroyed.connect(lambda _o=None, u=uid: self._window_gone(u))
         self.sessionChanged.emit()
@@ -223,6 +231,8 @@ class Documents(QObject):
     def _on_current_changed(self, _index: int) -> None:
         self._activate_current_stack()
         self.currentChanged.emit()
+        if not self._closing_all:  # the tab in front is part of what the next start restores
+            self.sessionChanged.emit()
 
     def _activate_current_stack(self) -> None:
         widget = self.current_widget()

@@ -16,8 +16,14 @@ class FaceField(QSpinBox):
     def __init__(self, sides: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.sides = sides
-        self.setRange(0, sides)
         self.setSpecialValueText(self.tr("app rolls"))
+        self.set_sides(sides)
+
+    def set_sides(self, sides: int) -> None:
+        """Take faces of a d`sides` (an artifact's depletion die changes with the artifact
+        chosen): the range, the tooltip and the name a screen reader says follow it."""
+        self.sides = sides
+        self.setRange(0, sides)
         self.setToolTip(
             self.tr(
                 "Rolled a real d{0}? Type its face here. Leave at 'app rolls' to let numdesk roll."

@@ -82,6 +82,7 @@ def build_menus(window: LibraryHost) -> QMenu:
     window.browser.set_context_actions(context)
 
     help_menu = bar.addMenu(window.tr("&Help"))
+    help_menu.setObjectName("helpMenu")
     help_menu.addAction(a[ActionId.FIGHT_KEYS])
     help_menu.addSeparator()
     help_menu.addAction(a[ActionId.ABOUT])

@@ -37,6 +37,7 @@ from numdesk.views.library import LibraryBrowser
 from numdesk.views.library.host import LibraryHost
 from numdesk.views.main_layout import restore_layout, save_layout
 from numdesk.views.main_menus import build_menus, build_toolbar
+from numdesk.views.table.menu import install_table_menu
 from numdesk.views.theme import dim, heading_font, mark_error
 
 if TYPE_CHECKING:
@@ -114,6 +115,7 @@ class MainWindow(LibraryHost):
         self.recent_menu = build_menus(self)
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
         build_toolbar(self)
+        self.table_menu = install_table_menu(self)
         self._connect()
         self.import_progress: QProgressDialog | None = None
         self.print_progress: QProgressDialog | None = None
@@ -123,6 +125,11 @@ class MainWindow(LibraryHost):
         self.backup_label.setObjectName("backupProblem")
         mark_error(self.backup_label)
         self.statusBar().addWidget(self.backup_label, 1)
+        self.blank_label = QLabel(self.tr("Printing blank sheets for pencil play"))
+        self.blank_label.setObjectName("blankSheetsOn")
+        self.blank_label.setToolTip(self.tr("File > Blank Sheets for Pencil Play turns it off"))
+        self.blank_label.hide()
+        self.statusBar().addPermanentWidget(self.blank_label)
         self.rules_label = QLabel()
         self.rules_label.setObjectName("rulesSetProblem")
         mark_error(self.rules_label)
@@ -180,8 +187,9 @@ class MainWindow(LibraryHost):
         }
         for action_id, handler in handlers.items():
             a[action_id].triggered.connect(lambda _checked=False, h=handler: self.guard(h))
-        a[ActionId.BLANK_SHEETS].setChecked(self.settings.print_blank())
-        a[ActionId.BLANK_SHEETS].toggled.connect(self.settings.set_print_blank)
+        # blank sheets last for this run only, and say so in the status bar while on: a
+        # choice remembered from an earlier day printed empty sheets without a word
+        a[ActionId.BLANK_SHEETS].toggled.connect(self._show_blank_sheets)
         a[ActionId.QUIT].setMenuRole(QAction.MenuRole.QuitRole)
         a[ActionId.PREFERENCES].setMenuRole(QAction.MenuRole.PreferencesRole)
         a[ActionId.ABOUT].setMenuRole(QAction.MenuRole.AboutRole)
@@ -210,7 +218,9 @@ class MainWindow(LibraryHost):
 
     def _remember_session(self) -> None:
         self.controller.remember_session(
-            self.documents.open_uids(), list(self.documents.encounter_windows)
+            self.documents.open_uids(),
+            list(self.documents.encounter_windows),
+            self.documents.current_uid(),
         )
 
     def resume_session(self) -> None:
@@ -219,15 +229,26 @@ class MainWindow(LibraryHost):
         from numdesk.views.dialogs import confirm
 
         tabs, fights = self.controller.session()
+        current = self.controller.session_current()
+        library = self.controller.path
         for uid in tabs:
             if self.documents.widget_for(uid) is None:
                 self.guard(lambda u=uid: self.open_entry(u))
-        for uid in fights:
-            if uid in self.documents.encounter_windows:
+        if current is not None and self.documents.widget_for(current) is not None:
+            self.documents.open(current)  # the tab that was in front comes to the front
+        for uid in [] if self.controller.read_only else fights:
+            if self.controller.path != library:
+                return  # another library was opened meanwhile: its own session follows
+            if uid in self.documents.encounter_windows or not self.controller.has(uid):
                 continue
             name = self.controller.summary(uid).name
             question = self.tr("Resume the fight “{0}”?").format(name)
-            if confirm(self, self.tr("Resume"), question, self.tr("&Resume")):
+            keep = self.tr("&Not Now")
+            if not confirm(
+                self, self.tr("Resume"), question, self.tr("&Resume"), keep, action_is_default=True
+            ):
+                continue
+            if self.controller.path == library:  # the answer may come after a switch
                 self.guard(lambda u=uid: self.open_entry(u))
         self._remember_session()
 
@@ -300,9 +321,14 @@ class MainWindow(LibraryHost):
 
     # -- state shown in the frame -----------------------------------------------------
 
+    def _show_blank_sheets(self, on: bool) -> None:
+        self.blank_label.setVisible(on)
+
     def _update_title(self) -> None:
         path = self.controller.path
         name = self.tr("numdesk")
+        if self.controller.read_only:
+            name = self.tr("numdesk (read-only)")
         self.setWindowTitle(f"{path.stem} — {name}" if path is not None else name)
         self.setWindowFilePath(str(path) if path is not None else "")
         self._update_status()

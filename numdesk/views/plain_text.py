@@ -32,6 +32,13 @@ RICH_PROPERTY = "numdeskRichText"
 _installed: list[QObject] = []
 #: characters no file system accepts in a name, or that shells and dialogs misread
 _UNSAFE = re.compile(r'[<>:"/\\|?*\x00-\x1f]+')
+#: Unicode's direction marks, embeddings, overrides and isolates (never part of a name)
+_BIDI = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+#: names Windows reserves for devices, whatever follows a dot
+_DEVICE_NAMES = frozenset(
+    ["CON", "PRN", "AUX", "NUL", "CONIN$", "CONOUT$"]
+    + [f"{port}{n}" for port in ("COM", "LPT") for n in [*"123456789", "¹", "²", "³"]]
+)
 
 
 def _might_be_rich(text: str) -> bool:
@@ -55,9 +62,18 @@ def literal_tip(text: str) -> str:
 
 def file_name(name: str, fallback: str = "numdesk") -> str:
     """A file name suggested from an entry's name: unsafe characters become spaces,
-    runs of spaces one, no leading dots (`<i>Kael</i>` -> `i Kael i`)."""
-    cleaned = " ".join(_UNSAFE.sub(" ", name).split()).strip(". ")
-    return cleaned[:120] or fallback
+    runs of spaces one, no leading or trailing dots (`<i>Kael</i>` -> `i Kael i`).
+
+    Direction controls go (a right-to-left override makes `Kael‮gpj.exe` read as
+    `Kaelexe.jpg` in a file dialog), and a name Windows keeps for a device (CON, NUL,
+    COM1…, even with an ending: `con.pdf`) gets a `_` so saving it writes a file.
+    """
+    cleaned = " ".join(_UNSAFE.sub(" ", _BIDI.sub("", name)).split()).strip(". ")[:120]
+    cleaned = cleaned.strip(". ")
+    stem, dot, rest = cleaned.partition(".")
+    if stem.rstrip(" ").upper() in _DEVICE_NAMES:
+        cleaned = f"{stem.rstrip(' ')}_{dot}{rest}"
+    return cleaned or fallback
 
 
 def _rich(widget: QObject | None) -> bool:

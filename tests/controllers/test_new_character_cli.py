@@ -27,12 +27,18 @@ def test_the_issue_example_gives_the_books_character(
     csrd_library: Library, capsys: pytest.CaptureFixture[str]
 ) -> None:
     args = [*WARRIOR, "--descriptor", "strong", "--focus", "bears a halo of fire", *EXTRA]
-    assert _run(csrd_library, *args, *FOUR) == 0
+    assert _run(csrd_library, *args, *FOUR) == 1  # the book's Edge choice is not made for you
+    assert capsys.readouterr().err.strip() == (
+        "numdesk: Warrior: Physical Nature asks you to choose one: Might Edge 1, Speed Edge 0, "
+        "Intellect Edge 0 | Might Edge 0, Speed Edge 1, Intellect Edge 0. "
+        "Give --choose 'Physical Nature=ANSWER' (repeat for each)."
+    )
+    assert _run(csrd_library, *args, *FOUR, "--choose", "physical nature=might edge 1") == 0
     out = capsys.readouterr()
     lines = out.out.strip().splitlines()
     assert len(lines) == 1
     assert "Ash" in lines[0] and "Might 16, Speed 12, Intellect 10" in lines[0]
-    assert "lets you choose your Edges" in out.err  # the open Edges are said
+    assert out.err == ""
     made = csrd_library.characters.find_by_name("Ash")
     assert made is not None
     assert [made.pool(s).maximum for s in Stat] == [16, 12, 10]
@@ -44,6 +50,7 @@ def test_the_issue_example_gives_the_books_character(
     assert "Shroud of Flame" in names
     assert {"Bash", "Swipe", "Overwatch", "Combat Prowess"} <= set(names)
     assert (made.effort, made.cypher_limit) == (1, 2)
+    assert [made.pool(s).edge for s in Stat] == [1, 0, 0]
 
 
 def test_the_cli_as_a_process(csrd_library: Library, tmp_path: Path) -> None:
@@ -72,7 +79,7 @@ def test_the_cli_as_a_process(csrd_library: Library, tmp_path: Path) -> None:
     ("args", "message"),
     [
         (
-            [*WARRIOR, *EXTRA, "--ability", "Bash", "--ability", "Swipe"],
+            [*WARRIOR, *EXTRA, "--ability", "Bash", "--ability", "Swipe", "--edge", "might=1"],
             "Warrior needs 4 tier-1 special abilities; 2 given: Bash, Swipe.",
         ),
         (
@@ -88,12 +95,26 @@ def test_the_cli_as_a_process(csrd_library: Library, tmp_path: Path) -> None:
             "No focus called 'Zzzz qqq' among the library's 110 cypher focus templates.",
         ),
         (
-            [*WARRIOR, *EXTRA, *FOUR[:6], "--ability", "Bassh"],
+            [*WARRIOR, *EXTRA, *FOUR[:6], "--ability", "Bassh", "--edge", "might=1"],
             "No ability called 'Bassh' is offered to choose (did you mean Bash?).",
         ),
         (
-            [*WARRIOR, "--extra", "might=2", *FOUR],
+            [*WARRIOR, "--extra", "might=2", *FOUR, "--edge", "might=1"],
             "6 extra points to divide among the Pools; 2 spent.",
+        ),
+        (
+            [*WARRIOR, *EXTRA, *FOUR, "--edge", "might=1", "--edge", "speed=1"],
+            "Warrior: Physical Nature gives Might Edge 1, Speed Edge 0, Intellect Edge 0 or "
+            "Might Edge 0, Speed Edge 1, Intellect Edge 0; Might Edge 1, Speed Edge 1 fits "
+            "neither.",
+        ),
+        (
+            [*WARRIOR, *EXTRA, *FOUR, "--choose", "Physical Natur=Might Edge 1"],
+            "No choice called 'Physical Natur' for this character (did you mean Physical Nature?).",
+        ),
+        (
+            [*WARRIOR, *EXTRA, *FOUR, "--choose", "Physical Nature=Intellect Edge 1"],
+            "Warrior: Physical Nature: 'Intellect Edge 1' is not one of its choices",
         ),
         (["--rules", "cypher", "--name", "Ash", *EXTRA], "--type is missing"),
         (["--name", "Ash", "--type", "Warrior"], "--rules is missing"),
@@ -143,3 +164,37 @@ def test_starter_type_names_what_it_leaves_empty(
     assert err.strip() == (
         "numdesk: Starting Might Pool: Nano leaves it empty: fill it in from your rulebook."
     )
+
+
+RUSTED = ["--rules", "cypher", "--name", "Ines", "--type", "Explorer", "--descriptor", "Rusted"]
+RUSTED += ["--focus", "Explores Dark Places", *EXTRA]
+RUSTED += ["--ability", "Block", "--ability", "Decipher", "--ability", "Endurance"]
+RUSTED += ["--ability", "Danger Sense"]
+
+
+@pytest.mark.parametrize(
+    ("answer", "pools"),
+    [
+        ("+2 to your Might Pool", [14, 11, 11]),
+        ("+2 to your intellect", [12, 11, 13]),
+        ("+1 to all three Pools", [13, 12, 12]),
+    ],
+)
+def test_each_choice_the_book_asks_is_an_option(
+    csrd_library: Library, capsys: pytest.CaptureFixture[str], answer: str, pools: list[int]
+) -> None:
+    assert _run(csrd_library, *RUSTED) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("numdesk: Rusted: Resilient asks you to choose one: +2 to your Might")
+    assert "Give --choose 'Resilient=ANSWER'" in err
+    given = ["--choose", f"Resilient={answer}", "--choose", "Inability=movement"]
+    given += ["--choose", "Skill=Might defense", "--choose", "Skill 2=Juggling"]
+    assert _run(csrd_library, *RUSTED, *given) == 0, capsys.readouterr().err
+    made = csrd_library.characters.find_by_name("Ines")
+    assert made is not None
+    assert [made.pool(s).maximum for s in Stat] == pools
+    skills = {s.name: s.level for s in made.skills}
+    assert skills["Might defense"] is SkillLevel.TRAINED
+    assert skills["Juggling"] is SkillLevel.TRAINED  # "or something similar": the player's own
+    assert skills["Movement"] is SkillLevel.INABILITY
+    assert skills["Searching"] is SkillLevel.TRAINED  # Superb Explorer's five

@@ -120,7 +120,12 @@ def test_creature_without_level_is_reported(csrd_path: Path) -> None:
     result = read_csrd(_raw(csrd_path), csrd_path)
     snow = next(e.obj for e in result.entries if e.obj.name == "The Snow Queen")
     assert isinstance(snow, Creature) and snow.level == 1
-    assert any("The Snow Queen has no level" in note for note in result.notes)
+    line = next(line for line in result.lines if line.entry == "The Snow Queen")
+    assert line.sentence() == (
+        "The Snow Queen: no level in the file; imported at level 1 for you to correct."
+    )
+    assert line.source == "$.creatures[162].level"  # the file's place, for the JSON report
+    assert not any("$." in text for text in result.report_texts())  # the summary says names
 
 
 def test_type_pools_and_tiers(csrd_library: Library) -> None:

@@ -14,6 +14,7 @@ from numdesk.io.importer import read_files
 from numdesk.model.character import Character
 from numdesk.model.creature import Creature
 from numdesk.model.follower import Follower
+from numdesk.model.items import GearKind
 from numdesk.rules.types import (
     AbilityKind,
     Advancement,
@@ -98,10 +99,11 @@ def test_cypher_v3_pc_keeps_every_part_of_the_sheet() -> None:
     )
     assert performer.pool_changes == {Stat.SPEED: 1}
     thread = pc.equipment[0]
-    assert (thread.name, thread.quantity, thread.description) == (
+    assert (thread.name, thread.quantity, thread.kind, thread.level) == (
         "Silver Thread",
         4,
-        "Material, level 3",
+        GearKind.MATERIAL,
+        3,
     )
     assert [w.name for w in pc.weapons] == ["Wand"]
     teen = pc.second_form
@@ -119,9 +121,9 @@ def test_cypher_v3_pc_keeps_every_part_of_the_sheet() -> None:
     assert [w.name for w in teen.weapons] == ["Slingshot"]
     assert [d.name for d in teen.lasting_damage] == ["Scraped Knee"]
     assert (teen.notes, teen.description) == ("Hides a diary.", "Twelve, freckled.")
-    assert _lines(result) == [
-        ("changed", "items[13].type", "the material 'Silver Thread' is listed with the equipment."),
-    ]
+    thread = [e for e in pc.equipment if e.name == "Silver Thread"]
+    assert [e.kind for e in thread] == [GearKind.MATERIAL]  # gear of its own kind
+    assert _lines(result) == []
 
 
 def test_cypher_v1_stat_blocks_companion_and_token() -> None:
@@ -236,6 +238,7 @@ def test_numenera_system_actors_are_not_taken_for_cypher_ones() -> None:
         ("Climbing", SkillLevel.TRAINED),
         ("Stealth", SkillLevel.SPECIALIZED),
         ("Persuasion", SkillLevel.INABILITY),
+        ("Lore", SkillLevel.PRACTICED),
     ]
     bash, armor = pc.abilities
     assert (bash.cost, bash.pool, bash.kind) == (1, Stat.MIGHT, AbilityKind.ACTION)
@@ -264,7 +267,7 @@ def test_numenera_system_actors_are_not_taken_for_cypher_ones() -> None:
     assert pc.equipment[0].price == "2 shins" and pc.oddities[0].name == "Humming Cube"
     assert pc.background == "Once a courier in Qi."
     report = "\n".join(result.report_texts())
-    assert "the practiced skill 'Lore' moved to the notes." in report
+    assert [s.level for s in pc.skills if s.name == "Lore"] == [SkillLevel.PRACTICED]
     assert "Armor 2 on the Foundry sheet; the armor listed adds up to 1" in report
     raider = _read("numenera_npc.json").entries[0].obj
     assert isinstance(raider, Creature)

@@ -6,16 +6,11 @@ import pytest
 
 from numdesk.model.abilities import Ability
 from numdesk.model.characteristics import read_characteristic
-from numdesk.model.creation import (
-    CreationChoices,
-    PartChoice,
-    ability_offers,
-    build_character,
-    close_match,
-    creation_problems,
-    prefill,
-)
+from numdesk.model.creation import build_character, creation_problems, prefill
+from numdesk.model.creation_choices import CreationChoices, PartChoice
+from numdesk.model.creation_offers import ability_offers
 from numdesk.model.errors import DomainError
+from numdesk.model.names import close_match
 from numdesk.model.templates import SentenceTemplate, TierAbilities, TypeTemplate
 from numdesk.rules.types import SkillLevel, Stat
 
@@ -44,11 +39,17 @@ def test_pool_characteristics_become_numbers(text: str, bonus: dict[Stat, int], 
     assert (found.pool_bonus, found.extra_points, found.ability) == (bonus, extra, None)
 
 
-def test_a_choice_between_pools_is_kept_as_an_ability() -> None:
+def test_a_choice_between_pools_becomes_a_choice_with_the_books_words() -> None:
     text = "+2 to your Might Pool or +2 to your Intellect Pool or +1 to all three Pools."
-    found = read_characteristic("Resilient", text)
-    assert found.pool_bonus == {} and found.ability is not None
-    assert found.ability.description == text
+    found = read_characteristic("Resilient", text, "Rusted")
+    assert found.pool_bonus == {} and found.ability is None
+    assert found.choice is not None and found.choice.text == text
+    assert found.choice.title == "Rusted: Resilient"
+    assert [(o.label, o.pool_bonus) for o in found.choice.options] == [
+        ("+2 to your Might Pool", {Stat.MIGHT: 2}),
+        ("+2 to your Intellect Pool", {Stat.INTELLECT: 2}),
+        ("+1 to all three Pools", dict.fromkeys(Stat, 1)),
+    ]
 
 
 @pytest.mark.parametrize(
@@ -91,16 +92,24 @@ def test_skill_and_inability_characteristics_become_skills(
 
 
 @pytest.mark.parametrize(
-    "text",
+    ("text", "count", "options"),
     [
-        "You're trained in an area of knowledge of your choice.",
-        "You are trained in four nonphysical skills of your choice.",
+        ("You're trained in an area of knowledge of your choice.", 1, []),
+        ("You are trained in four nonphysical skills of your choice.", 4, []),
+        (
+            "You had to fake it until you made it; you are trained in one creative skill such "
+            "as singing, writing, or something similar.",
+            1,
+            ["Singing", "Writing"],
+        ),
     ],
 )
-def test_a_skill_left_to_the_player_is_kept_as_text(text: str) -> None:
+def test_a_skill_left_to_the_player_becomes_a_skill_choice(
+    text: str, count: int, options: list[str]
+) -> None:
     found = read_characteristic("Skill", text)
-    assert found.skills == [] and found.ability is not None
-    assert found.ability.description == text
+    assert found.skills == [] and found.ability is None and found.choice is not None
+    assert (found.choice.count, found.choice.own, found.choice.labels()) == (count, True, options)
 
 
 def _choices() -> CreationChoices:
@@ -198,7 +207,7 @@ def test_a_focus_type_swap_option_joins_the_type_choice() -> None:
 
 def test_short_ability_pick_names_what_can_be_chosen() -> None:
     """A player at the command line has no checkbox list: the refusal names the choices."""
-    from numdesk.model.creation import AbilityOffer, pick_problems
+    from numdesk.model.creation_offers import AbilityOffer, pick_problems
 
     offer = AbilityOffer("Glaive", 1, [Ability(name="Pierce"), Ability(name="Thrust")], 1)
     assert pick_problems([offer], []) == [

@@ -171,3 +171,17 @@ def test_set_item_field_converts_enum_names() -> None:
     change = apply_and_revert(SetItemField("weapons", 0, "category", "light"), character)
     assert character.weapons[0].category is WeaponCategory.LIGHT
     assert change.summary == "Weapon 'Knife': category medium → light"
+
+
+def test_history_never_names_a_blank_as_none() -> None:
+    """A blank cypher level given a number reads "set to 5", a cleared one "cleared"."""
+    character = make_character(cyphers=[Cypher("Stim", None, "Eases.")])
+    uid = character.cyphers[0].uid
+    change = apply_and_revert(SetItemField("cyphers", uid, "level", 5), character)
+    assert change.summary == "Cypher 'Stim' (level 5): level set to 5"
+    assert "None" not in change.summary
+    character.cyphers[0].level = 5
+    cleared = apply_and_revert(SetItemField("cyphers", uid, "level", None), character)
+    assert cleared.summary == "Cypher 'Stim': level cleared (was 5)"
+    identified = apply_and_revert(SetItemField("cyphers", uid, "identified", False), character)
+    assert identified.summary.endswith("identified yes → no")

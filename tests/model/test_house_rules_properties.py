@@ -46,6 +46,8 @@ def _field_values(kind: str, low: int, high: int) -> st.SearchStrategy[Any]:
                 ["inability", "trained", "specialized", "expert"],
             ]
         )
+    if kind == "text":
+        return st.sampled_from(["", "crowns", "  gold   pieces "])
     return st.lists(st.sampled_from(["Glaive", "Nano", "Hero", "Sage"]), min_size=1, max_size=3)
 
 

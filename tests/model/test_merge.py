@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from numdesk.model.merge import MergeConflict, Patch, apply_patch, diff
+from numdesk.model.merge import MergeConflict, Patch, apply_patch, diff, merge3
 
 
 def test_undo_keeps_what_changed_since_and_removes_only_its_own_lines() -> None:
@@ -46,3 +46,55 @@ def test_removed_items_come_back_and_patches_survive_json() -> None:
     assert sorted(c["n"] for c in restored) == ["b", "c"]  # "a" was used up since
     with pytest.raises(MergeConflict):
         apply_patch({"cyphers": []}, patch)  # "b" is not there to remove
+
+
+# -- merge3: an editor's changes carried onto the entry as stored now (issue 23) --------
+
+
+def test_fields_changed_on_either_side_both_survive() -> None:
+    base = {"name": "Margr", "level": 3, "description": "", "changes": {"max_effort": 4}}
+    mine = {**base, "level": 5, "changes": {"max_effort": 4, "xp_reroll": False}}
+    theirs = {**base, "description": "Lives in caves", "changes": {"max_effort": 3}}
+    assert merge3(base, mine, theirs) == {
+        "name": "Margr",
+        "level": 5,
+        "description": "Lives in caves",
+        "changes": {"max_effort": 3, "xp_reroll": False},
+    }
+
+
+def test_the_same_field_changed_on_both_sides_is_a_conflict_naming_it() -> None:
+    base = {"level": 3, "stats": {"might": 10}}
+    with pytest.raises(MergeConflict) as caught:
+        merge3(base, {"level": 5, "stats": {"might": 10}}, {"level": 4, "stats": {"might": 10}})
+    assert caught.value.path == ("level",)
+    # a count is no exception here: 3 -> 5 and 3 -> 4 are two different wishes
+    with pytest.raises(MergeConflict) as caught:
+        merge3(base, {"level": 3, "stats": {"might": 12}}, {"level": 3, "stats": {"might": 9}})
+    assert str(caught.value) == "stats might"
+    # the same new value on both sides is no conflict
+    assert merge3(base, {**base, "level": 4}, {**base, "level": 4}) == {**base, "level": 4}
+
+
+def test_lists_merge_by_item_only_when_no_side_added_or_removed_one() -> None:
+    base = {"rows": ["a", "b", "c"]}
+    assert merge3(base, {"rows": ["A", "b", "c"]}, {"rows": ["a", "b", "C"]}) == {
+        "rows": ["A", "b", "C"]
+    }
+    with pytest.raises(MergeConflict):
+        merge3(base, {"rows": ["a", "b"]}, {"rows": ["a", "b", "c", "d"]})
+    # one side only: taken whole
+    assert merge3(base, {"rows": ["x"]}, base) == {"rows": ["x"]}
+
+
+def test_keys_only_the_stored_side_knows_are_kept_and_removals_carry_over() -> None:
+    base = {"name": "Orb", "level": 2, "old": 1}
+    theirs = {"name": "Orb", "level": 2, "old": 1, "from_a_newer_numdesk": {"glow": True}}
+    mine = {"name": "Orb", "level": 6}  # mine dropped "old"
+    assert merge3(base, mine, theirs) == {
+        "name": "Orb",
+        "level": 6,
+        "from_a_newer_numdesk": {"glow": True},
+    }
+    with pytest.raises(MergeConflict):  # removed here, changed there
+        merge3(base, mine, {**theirs, "old": 2})

@@ -172,7 +172,8 @@ def test_t9_a_found_cyphers_level_is_rolled_once_and_kept() -> None:
 
 
 def test_a_house_rules_character_uses_its_base_templates(gritty: str) -> None:
-    from numdesk.model.creation import CreationChoices, PartChoice, creation_problems
+    from numdesk.model.creation import creation_problems
+    from numdesk.model.creation_choices import CreationChoices, PartChoice
     from numdesk.model.templates import TypeTemplate
 
     warrior = TypeTemplate("Warrior", profile="cypher", pools={Stat.MIGHT: 12})
@@ -226,3 +227,21 @@ def test_t8_creature_armor_against_kinds_in_a_fight() -> None:
     assert change.summary.startswith("Ice drake takes 2 Might cold damage (4 stopped by Armor)")
     DamageCombatant(uid, 6, kind="fire").apply(enc)
     assert enc.combatants[0].health == 8
+
+
+def test_a_condition_can_end_at_the_end_of_a_chosen_turn() -> None:
+    from numdesk.model.operations.encounter import AddCondition, NextTurn
+    from numdesk.model.operations.encounter_base import current_slot, slot_label
+    from numdesk.rules.conditions import TurnEdge
+    from tests.model.test_encounter_ops import ex10, get
+
+    enc, names = ex10()  # order: Bo, Ana, Goblin 1, Goblin 2, Cy
+    NextTurn().apply(enc)  # round 1, Bo's turn
+    AddCondition(names["Cy"], "hidden", 1, ends_at=TurnEdge.END, anchor=names["Ana"]).apply(enc)
+    assert get(enc, "Cy").conditions[0].end_round() == 1  # Ana's turn is still to come
+    NextTurn().apply(enc)
+    assert slot_label(enc, current_slot(enc)) == "Ana"
+    assert get(enc, "Cy").conditions  # through Ana's turn
+    NextTurn().apply(enc)  # Ana's turn ends: so does the condition
+    assert not get(enc, "Cy").conditions
+    assert enc.log[-1].text == "Cy is no longer hidden"

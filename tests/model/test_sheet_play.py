@@ -370,3 +370,18 @@ def test_defense_roll_deals_no_damage() -> None:
     op = PerformTask(TaskInput(Stat.SPEED, 3, kind=RollKind.DEFENSE, eases=0), Dice(script=[20]))
     op.apply(character)
     assert op.result is not None and op.result.success and op.result.damage == 0
+
+
+def test_a_natural_19_on_a_hit_reads_as_damage_or_an_effect_in_its_place() -> None:
+    """G10: a 19 gives +3 damage *or* a minor effect instead of it, not both."""
+    op = PerformTask(TaskInput(Stat.MIGHT, 3, weapon="Broadsword"), Dice(script=[19]))
+    change = op.apply(fighter())
+    assert op.result is not None and op.result.damage == 4 + 3
+    assert change.summary.startswith(
+        "Might task: Rolled 19 against 9: success, +3 damage or a minor effect instead of it; "
+        "deals 7 damage with the bonus, 4 with the effect"
+    )
+    twenty = PerformTask(TaskInput(Stat.MIGHT, 3, weapon="Broadsword"), Dice(script=[20]))
+    assert "+4 damage or a major effect instead of it" in twenty.apply(fighter()).summary
+    plain = PerformTask(TaskInput(Stat.MIGHT, 3), Dice(script=[19]))
+    assert "success, a minor effect;" in plain.apply(fighter()).summary + ";"

@@ -14,6 +14,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import time
 from collections.abc import Iterator
 from importlib.metadata import version
 from pathlib import Path
@@ -149,3 +150,49 @@ def test_the_desktop_entry_installs_into_the_users_menu(dist: Path, tmp_path: Pa
         ["sh", str(script), "--remove"], env=env, check=True, capture_output=True, timeout=60
     )
     assert not (data / "applications" / "numdesk.desktop").exists()
+
+
+def test_the_frozen_app_hosts_and_joins_a_table(dist: Path, tmp_path: Path) -> None:
+    """Two frozen processes meet on 127.0.0.1: the host takes the player's character."""
+    from numdesk.model.character import Character
+    from numdesk.store import Library
+
+    gm, player = tmp_path / "gm.numdesk", tmp_path / "ana.numdesk"
+    Library.create(gm, starter=False).close()
+    ana = Character("Ana Vell", player="Ana")
+    with Library.create(player, starter=False) as lib:
+        lib.characters.save(ana)
+    frozen = str(dist / "numdesk" / "numdesk")
+    env = isolated_env(tmp_path / "home")
+
+    def start(*args: str) -> subprocess.Popen[str]:
+        return subprocess.Popen(
+            [frozen, "table", *args],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            text=True,
+            env=env,
+        )
+
+    host = start("host", "--library", str(gm), "--code", "K7M-Q2P", "--no-announce",
+                 "--bind", "127.0.0.1", "--name", "Friday")  # fmt: skip
+    try:
+        assert host.stdout is not None
+        first = host.stdout.readline()
+        assert "hosting 'Friday'" in first, first
+        port = first.rsplit(":", 1)[1].split(";")[0]
+        join = start("join", f"127.0.0.1:{port}", "--library", str(player),
+                     "--code", "k7m-q2p", "--character", "Ana Vell")  # fmt: skip
+        assert join.stdout is not None
+        assert "joined 'Friday'" in join.stdout.readline()
+        end = time.monotonic() + 90
+        with Library.open(gm, create=False) as lib:
+            while not lib.has(ana.uid):
+                assert time.monotonic() < end, "the character never arrived"
+                time.sleep(0.2)
+        join.terminate()
+        assert join.wait(60) == 0
+    finally:
+        host.terminate()
+        host.wait(60)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
@@ -184,3 +185,31 @@ def test_extreme_values_wrap_and_are_never_cut(
     assert all(s.name in text for s in ch.skills)
     assert "SKILLS (CONTINUED)" in text
     save_pngs(out, "sheet-extreme")
+
+
+def test_a_filled_sheet_keeps_empty_finds_and_notes_to_pencil_in(
+    tmp_path: Path, artifacts_dir: Path
+) -> None:
+    """No artifact, oddity or note yet: their sections still print, with lines to write on."""
+    ch = Character("Nessa", profile="numenera")
+    out = tmp_path / "nessa.pdf"
+    render_character_pdf(ch, out)
+    text = pdf_text(out)
+    for heading in ("ARTIFACTS", "ODDITIES", "NOTES"):
+        assert heading in text, heading
+    assert "BACKGROUND" not in text  # never written during play: left out while empty
+    subprocess.run(
+        [
+            "pdftoppm",
+            "-png",
+            "-r",
+            "60",
+            "-f",
+            "1",
+            "-l",
+            "1",
+            str(out),
+            str(artifacts_dir / "nessa"),
+        ],
+        check=True,
+    )

@@ -189,3 +189,22 @@ def test_an_entry_whose_rules_set_is_missing_is_not_printed(
     err = capsys.readouterr().err
     assert "“Kael” plays by a house rules set this library does not have" in err
     assert "Import the rules set" in err
+
+
+def test_a_near_miss_name_is_answered_with_did_you_mean(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from numdesk.model.character import Character
+
+    path = tmp_path / "brakka.numdesk"
+    with Library.create(path, starter=False) as lib:
+        lib.characters.save(Character("Brakka", profile="cypher"))
+    out = tmp_path / "out.pdf"
+    args = ["export-pdf", "--library", str(path), "--out", str(out)]
+    assert main([*args, "--character", "Brakk"]) == 1
+    assert capsys.readouterr().err.strip() == (
+        f"numdesk: There is no character called 'Brakk' in {path} (did you mean Brakka?)."
+    )
+    assert main([*args, "--character", "Zzyzx"]) == 1  # nothing close: no guess
+    assert "did you mean" not in capsys.readouterr().err
+    assert not out.exists()

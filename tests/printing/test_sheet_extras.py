@@ -130,4 +130,8 @@ def test_a_sheet_without_extras_prints_none_of_their_headings(tmp_path: Path) ->
         "Stress",
     ):
         assert heading not in text
-    assert "Shins:" in flat(text)
+    # the Cypher System has no money of its own: no "Shins" unless the group names it so
+    assert "Money:" in flat(text) and "Shins" not in flat(text)
+    numenera = tmp_path / "plain-numenera.pdf"
+    render_character_pdf(rich_character("numenera"), numenera)
+    assert "Shins:" in flat(pdf_text(numenera))

@@ -106,3 +106,24 @@ def test_cypher_pcs_show_their_wounds_on_the_encounter_sheet(tmp_path: Path) -> 
     out = tmp_path / "cypher.pdf"
     render_encounter_pdf(encounter, creatures, characters, out)
     assert "wounds 2 minor, 1 moderate, 0 major" in flat(pdf_text(out))
+
+
+def test_a_blank_sheet_is_blank_and_cypher_pcs_get_wound_boxes(
+    tmp_path: Path, save_pngs: Callable[[Path, str], list[Path]]
+) -> None:
+    encounter, creatures, characters = sample_encounter()
+    encounter.profile = "cypher"
+    for character in characters.values():
+        character.profile = "cypher"
+    encounter.combatants[2].defeated = "dead"
+    out = tmp_path / "blank-cypher.pdf"
+    render_encounter_pdf(encounter, creatures, characters, out, blank=True)
+    text = flat(pdf_text(out))
+    # nothing of the fight as it stands: no conditions, nobody defeated, no wounds taken
+    assert "conditions:" not in text and "dazed" not in text
+    assert "defeated" not in text
+    assert "wounds 2 minor" not in text
+    # but the PC's wound slots to tick, one row per severity
+    for label in ("minor wounds", "moderate wounds", "major wounds"):
+        assert label in text, label
+    save_pngs(out, "encounter-blank-cypher")

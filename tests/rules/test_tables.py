@@ -91,3 +91,16 @@ def test_followers() -> None:
     assert follower_level(3, 2, 6) == 5
     with pytest.raises(RulesError):
         follower_level(3, 4, 2)
+
+
+def test_an_effect_ends_at_its_anchors_next_turn() -> None:
+    from numdesk.rules.conditions import ending_round
+
+    # caused on the anchor's own turn (G18): its next turn is next round
+    assert ending_round(2, 1, turn_started=True) == 3
+    # a mark taken before the taker's turn this round ends as that turn comes (T3)
+    assert ending_round(2, 1, turn_started=False) == 2
+    assert ending_round(2, 3, turn_started=False) == 4
+    assert ending_round(0, 2, turn_started=True) == 2  # before the fight: round 1 is ahead
+    with pytest.raises(RulesError):
+        ending_round(1, 0, turn_started=True)

@@ -43,7 +43,7 @@ def test_intrusion_gift_must_go_to_another_pc() -> None:
 
 def test_refuse_intrusion_per_profile() -> None:
     assert spend_xp(NUMENERA, 1, XpSpendKind.REFUSE_INTRUSION).xp_after == 0
-    with pytest.raises(RulesError, match="only 0 XP"):
+    with pytest.raises(RulesError, match=r"^Refusing a GM intrusion costs 1 XP; only 0 XP"):
         spend_xp(NUMENERA, 0, XpSpendKind.REFUSE_INTRUSION)
     with pytest.raises(RulesError):
         spend_cost(CYPHER, XpSpendKind.REFUSE_INTRUSION)

@@ -104,3 +104,28 @@ def test_the_reader_does_not_load_sqlalchemy(closed_library: Path) -> None:
     found, modules = result.stdout.split("\n")[:2]
     assert int(found) >= 2  # the two tagged samples, and starter entries mentioning ruins
     assert modules == "[]"
+
+
+def test_the_reader_knows_the_house_rules_sets_its_rows_name(tmp_path: Path) -> None:
+    """The first screen's Rules column names a house rules set, not its uid, and a set
+    two open views of one file share stays known until the last of them closes."""
+    from numdesk.model.character import Character
+    from numdesk.model.rules_set import RulesSet
+    from numdesk.rules.profiles import PROFILES
+
+    path = tmp_path / "lib.numdesk"
+    rules = RulesSet(name="Gritty Table", base="cypher", changes={"max_effort": 2})
+    with Library.create(path, starter=False) as lib:
+        lib.save_many([rules, Character(name="Kalos", profile=rules.uid)])
+    assert rules.uid not in PROFILES  # closing the library forgot it
+    reader = LibraryReader.open(path)
+    assert reader is not None
+    try:
+        assert PROFILES[rules.uid].label == "Gritty Table"
+        assert PROFILES[rules.uid].max_effort == 2
+        with Library.open(path, auto_backup=False) as lib:
+            reader.close()  # the first screen hands over to the full open
+            assert PROFILES[rules.uid].label == "Gritty Table"
+        assert rules.uid not in PROFILES
+    finally:
+        reader.close()

@@ -24,6 +24,7 @@ from numdesk.views.sheet import SheetWidget
 from tests.printing.conftest import flat, pdf_text
 
 WARRIOR = ["--rules", "cypher", "--name", "Ash", "--type", "Warrior", "--descriptor", "Strong"]
+WARRIOR += ["--choose", "Physical Nature=Might Edge 1"]
 FOUR = ["--ability", "Bash", "--ability", "Swipe", "--ability", "Overwatch"]
 FOUR += ["--ability", "Combat Prowess"]
 EXTRA = ["--extra", "might=2", "--extra", "speed=2", "--extra", "intellect=2"]
@@ -72,7 +73,7 @@ def _edit_entry(hub: LibraryController, uid: str, text: str) -> None:
     entry = hub.load(uid)
     assert isinstance(entry, Ability)
     entry.description = text
-    hub.edit(entry)
+    hub.save_field_changes(hub.load(uid), entry)
 
 
 def test_sheet_follows_the_library_entry(

@@ -55,7 +55,7 @@ def test_stunned_loses_the_turn_and_dazed_shows_its_hindrance(qtbot: QtBot, tmp_
     assert window.stunned_banner.isHidden()
     assert cell(window, "Bandit 1", Column.STATUS) == "loses turn"
     assert cell(window, "Bandit 2", Column.STATUS) == "tasks −1 step"
-    assert cell(window, "Bandit 2", Column.CONDITIONS) == "dazed (ends R2)"
+    assert cell(window, "Bandit 2", Column.CONDITIONS) == "dazed (ends R2, Ana's turn)"
     assert "hindered 1 step" in str(cell(window, "Bandit 2", Column.CONDITIONS, Qt.ToolTipRole))
     window.select_name("Bandit 2")
     assert "all its tasks are hindered 1 step" in window.stat_block.toPlainText()

@@ -81,7 +81,7 @@ def test_print_preview_from_the_menu_paints_the_open_sheet(
     answer = answer_next_dialog(qtbot, look, QPrintPreviewDialog)
     action.trigger()
     assert answer.done
-    assert titles == ["Print preview"]
+    assert titles == ["Print preview: Previewed Hero"]  # says what it previews
     # the long background flows onto a second page, just as in the exported PDF
     exported = tmp_path / "hero.pdf"
     assert export_pdf(window, [hero.uid], exported)
@@ -136,8 +136,10 @@ def test_export_pdf_asks_the_paper_and_prints_blank_sheets_when_asked(
     window.browser.table.setFocus()
     blank = window.actions_by_id[ActionId.BLANK_SHEETS]
     assert blank.isCheckable() and not blank.isChecked()
+    assert not window.blank_label.isVisibleTo(window)
     blank.trigger()  # File > Blank Sheets for Pencil Play
-    assert window.settings.print_blank()
+    assert window.blank_label.isVisibleTo(window)  # said in the status bar while it is on
+    assert window.blank_label.text() == "Printing blank sheets for pencil play"
     offered: list[list[str]] = []
 
     def save_as(name: str, paper: str) -> Callable[[QWidget], None]:
@@ -157,6 +159,7 @@ def test_export_pdf_asks_the_paper_and_prints_blank_sheets_when_asked(
     assert "612 x 792 pts (letter)" in info
     words = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True).stdout
     assert "41" in words.split() and "37" not in words.split()  # maximum, no current
+    assert "(blank, for pencil play)" in window.statusBar().currentMessage()
 
     # the paper is remembered; blank sheets switched off print the current Pools again
     blank.trigger()
@@ -168,3 +171,13 @@ def test_export_pdf_asks_the_paper_and_prints_blank_sheets_when_asked(
     assert "595 x 842 pts (A4)" in info
     words = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True).stdout
     assert "37" in words.split()
+    assert not window.blank_label.isVisibleTo(window)
+
+
+def test_blank_sheets_are_not_remembered_by_the_next_run(qtbot: QtBot, window: MainWindow) -> None:
+    window.actions_by_id[ActionId.BLANK_SHEETS].trigger()
+    window.settings.qsettings.sync()
+    again = MainWindow(window.controller)  # the next start, with the same settings
+    qtbot.addWidget(again)
+    assert not again.actions_by_id[ActionId.BLANK_SHEETS].isChecked()
+    assert not again.blank_label.isVisibleTo(again)

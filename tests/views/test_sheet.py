@@ -104,9 +104,10 @@ def test_list_tables_add_edit_reorder_remove_and_pick(qtbot: QtBot, library: Lib
     assert combo.currentText() == "trained"
     assert [combo.itemText(i) for i in range(combo.count())] == [
         "inability",
+        "practiced",
         "trained",
         "specialized",
-    ]  # no "expert" in the numenera profile
+    ]  # no "expert" in the numenera profile; "practiced" (no training) in every one
     combo.setCurrentIndex(combo.findText("specialized"))
     skills.table.itemDelegateForColumn(1).setModelData(combo, model, level_cell)
     skills.table.closePersistentEditor(level_cell)

@@ -83,4 +83,22 @@ def test_every_table_column_stays_in_sight(qtbot: QtBot, controller: LibraryCont
         start = header.sectionViewportPosition(last)
         assert start + 30 <= editor.table.viewport().width(), name  # the last column shows
         for section in range(last):
+            if editor.table.isColumnHidden(section):
+                continue  # shown only while the sheet needs it (tags)
             assert header.sectionSize(section) >= 30, (name, section)
+
+
+def test_cypher_sheet_keeps_its_stats_in_a_row_and_wounds_in_sight(
+    qtbot: QtBot, controller: LibraryController, artifacts_dir: Path
+) -> None:
+    """At 1366×768 with the library shown, the play panel no longer takes the width the
+    three stats need: they sit side by side and the wounds are above the fold."""
+    window, sheet = _open(qtbot, controller, "cypher")
+    assert window.splitter.widget(0).isVisible()
+    assert not _stacked(sheet, "statsRow")
+    viewport = sheet.scroll_area.viewport()
+    wounds = sheet.form.findChild(QGroupBox, "woundsBox")
+    assert wounds is not None and wounds.isVisible()
+    bottom = wounds.mapTo(viewport, wounds.rect().bottomLeft()).y()
+    assert 0 < bottom <= viewport.height()
+    assert window.grab().save(str(artifacts_dir / "sheet-cypher-library-1366.png"))

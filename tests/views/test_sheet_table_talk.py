@@ -40,9 +40,9 @@ def test_xp_spends_and_refusing_an_intrusion_from_the_play_panel(
     character = stored_character(library)
     controller, sheet = open_sheet(qtbot, library, character.uid)
     play = sheet.play_panel
-    # at 0 XP a refusal is impossible: the panel says so and nothing changes
+    # at 0 XP a refusal is impossible: the panel says so under the button, nothing changes
     qtbot.mouseClick(play.refuse_button, LEFT)
-    assert "XP" in play.message.text()
+    assert "XP" in play.intrusion_message.text()
     assert controller.undo_stack.count() == 0
 
     type_into(qtbot, sheet.line("xpEdit"), "5")

@@ -49,13 +49,15 @@ def test_tab_walks_a_whole_abilities_row_then_the_next(qtbot: QtBot, library: Li
     _type(qtbot, "")  # pool (a list: kept)
     _type(qtbot, "")  # kind
     _type(qtbot, "2")  # tier
+    _type(qtbot, "")  # range (none)
+    _type(qtbot, "")  # spell tier (none)
     _type(qtbot, "")  # source
     _type(qtbot, "Stab through armor")  # description, then Tab: the next row's first cell
     assert _cell(sheet, "abilities") == (1, 0)
     assert isinstance(_editor(), QLineEdit) and _editor().text() == "Old second"
     # Shift+Tab goes back into the row just left
     qtbot.keyClick(_editor(), Qt.Key.Key_Backtab)
-    assert _cell(sheet, "abilities") == (0, 7)  # the description (the Archived box is skipped)
+    assert _cell(sheet, "abilities") == (0, 10)  # the description (Archived, hidden Tags skipped)
     qtbot.keyClick(_editor(), Qt.Key.Key_Escape)
     first, second = controller.character.abilities
     assert (first.name, first.cost, first.tier, first.description) == (
@@ -80,13 +82,14 @@ def test_a_new_skill_is_typed_in_place_and_esc_cancels(qtbot: QtBot, library: Li
     assert _cell(sheet, "skills") == (2, 0)  # the editor is open in the new row's first cell
     _type(qtbot, "Lockpicking")
     _type(qtbot, "")  # level
+    _type(qtbot, "")  # stat (none)
     _type(qtbot, "Only old locks", Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: not editor.table.isPersistentEditorOpen(editor.table.currentIndex()))
     QApplication.processEvents()  # Enter commits on the next turn of the event loop
     names = [s.name for s in controller.character.skills]
     assert names == ["Climbing", "Swimming", "Lockpicking"]
     assert controller.character.skills[2].description == "Only old locks"
-    assert _cell(sheet, "skills") == (2, 2)
+    assert _cell(sheet, "skills") == (2, 6)  # Notes (check boxes, the hidden Tags skipped)
     steps = controller.undo_stack.count()
     # Esc leaves the cell as it was and makes no undo step
     qtbot.keyClick(editor.table, Qt.Key.Key_F2)

@@ -35,7 +35,9 @@ def test_taking_the_attack_brings_the_extra_wound_in_one_step(qtbot: QtBot, tmp_
     assert stack.count() == steps + 1
     log = [e.text for e in window.controller.encounter.log[lines:]]
     assert any("one extra minor wound (T3)" in line for line in log), log
-    assert any(line.startswith("Ana takes an attack meant for an ally (1 round)") for line in log)
+    assert any(
+        line.startswith("Ana takes an attack meant for an ally (1 round: ends R1") for line in log
+    )
 
     # again before Ana's next turn: refused, nothing changes
     window.select_name("Ana")

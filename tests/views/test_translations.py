@@ -79,7 +79,8 @@ def test_lupdate_finds_the_texts_users_see(tmp_path: Path) -> None:
 
 def test_the_game_words_catalogue_holds_every_word_the_sheet_shows() -> None:
     shown = {s.value.capitalize() for s in T.Stat} | {s.value for s in T.Stat}
-    for enum in (T.SkillLevel, T.WeaponCategory, T.ArmorCategory, T.AbilityKind, T.AbilitySource):
+    enums = (T.SkillLevel, T.WeaponCategory, T.ArmorCategory, T.AbilityKind, T.AbilitySource)
+    for enum in (*enums, T.SpellTier):
         shown |= {str(member.value).replace("_", " ") for member in enum}
     shown |= {member.value.capitalize() for member in T.DamageType}
     shown |= {member.value.capitalize() for member in DefenseKind}

@@ -110,3 +110,60 @@ def test_the_damaged_rules_set_itself_opens_in_its_editor_to_be_fixed(
     assert window.tabs.count() == 1
     window.resize(1366, 768)
     window.grab().save(str(tmp_path / "damaged-set-editor.png"))
+
+
+def test_a_damaged_set_keeps_the_settings_its_editor_cannot_show(
+    qtbot: QtBot, controller: LibraryController, artifacts_dir: Path
+) -> None:
+    """Editing a set holding a setting this numdesk does not know never drops it: the
+    editor names it, refuses other changes while it is there, and removes it only when
+    the user asks (issue 23)."""
+    import sqlite3
+
+    from PySide6.QtWidgets import QCheckBox, QSpinBox
+
+    from numdesk.model.rules_set import RulesSet
+    from numdesk.views.entry_editor import EntryEditor
+    from numdesk.views.entry_editor.rules_fields import RulesSwitchesField
+
+    rules = RulesSet(name="Gritty", base="cypher")
+    add(controller.library, rules)
+    path = controller.library.path
+    damaged = {"max_effort": 4, "no_such_switch_from_the_future": 3}
+    with sqlite3.connect(path) as conn:
+        row = conn.execute("SELECT data FROM entries WHERE uid=?", (rules.uid,)).fetchone()
+        data = json.loads(row[0])
+        data["changes"] = damaged
+        conn.execute("UPDATE entries SET data=? WHERE uid=?", (json.dumps(data), rules.uid))
+    controller.open_library(path)
+    window = make_window(qtbot, controller)
+    editor = window.open_entry(rules.uid)
+    assert isinstance(editor, EntryEditor)
+    editor.start_editing()
+    field = editor.fields["changes"]
+    assert isinstance(field, RulesSwitchesField)
+    effort = field.inputs["max_effort"]
+    assert isinstance(effort, QSpinBox) and effort.value() == 4  # what it can show, it shows
+    assert field.kept_note.isVisibleTo(editor)
+    assert "no_such_switch_from_the_future" in field.kept_note.text()
+    reroll = field.inputs["xp_reroll"]
+    assert isinstance(reroll, QCheckBox)
+    reroll.setChecked(not reroll.isChecked())
+    assert "no_such_switch_from_the_future" in editor.error_text("changes")
+    window.resize(1366, 768)
+    window.grab().save(str(artifacts_dir / "rules-set-kept-settings.png"))
+    stored = controller.library.load(rules.uid)
+    assert isinstance(stored, RulesSet) and stored.changes == damaged
+    # the user chooses to drop it: only then is it gone, in one undoable step
+    field.remove_kept.click()
+    stored = controller.library.load(rules.uid)
+    assert isinstance(stored, RulesSet)
+    # what the switches show is stored: the toggle refused before goes in with it
+    assert stored.changes == {"max_effort": 4, "xp_reroll": reroll.isChecked()}
+    assert not field.kept_note.isVisibleTo(editor)
+    assert editor.error_text("changes") == ""
+    told: list[str] = []
+    controller.notice.connect(told.append)
+    controller.undo_stack.undo()  # a set that cannot be used is never stored again
+    qtbot.waitUntil(lambda: bool(told))
+    assert "no_such_switch_from_the_future" in told[0] and "not done" in told[0]

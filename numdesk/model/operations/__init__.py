@@ -33,7 +33,13 @@ from numdesk.model.operations.devices import (
     cypher_limit_warning,
     cyphers_over_limit,
 )
-from numdesk.model.operations.edits import EDITABLE_FIELDS, SetField, SetPool, SetWounds
+from numdesk.model.operations.edits import (
+    EDITABLE_FIELDS,
+    SetField,
+    SetPool,
+    SetTrackStep,
+    SetWounds,
+)
 from numdesk.model.operations.lists import (
     AddItem,
     MoveItem,
@@ -50,6 +56,7 @@ from numdesk.model.operations.recovery import (
     next_rests,
     roll_recovery,
 )
+from numdesk.model.operations.recursions import SwitchRecursion
 from numdesk.model.operations.sheet import CharacterOperation
 from numdesk.model.operations.task import (
     PerformTask,
@@ -98,9 +105,11 @@ __all__ = [
     "SetItemField",
     "SetPool",
     "SetSkill",
+    "SetTrackStep",
     "SetWounds",
     "ShiftTrack",
     "SpendXp",
+    "SwitchRecursion",
     "TakeDamage",
     "TakeWound",
     "TaskInput",

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 
 from numdesk.model.character import Character
 from numdesk.model.errors import DomainError, domain_errors
-from numdesk.model.items import Shield
+from numdesk.model.items import Shield, worn
 from numdesk.model.operations.base import Change
 from numdesk.model.operations.conditions import (
     pools_current,
@@ -47,14 +47,14 @@ from numdesk.rules.wounds import PoolWound, WoundResult, WoundState, add_wound, 
 def worn_armor(character: Character) -> int:
     """The `numenera` Armor of everything worn: explicit values, else by category (N1)."""
     return total_armor(
-        a.value if a.value is not None else armor_value(a.category) for a in character.armor
+        a.value if a.value is not None else armor_value(a.category) for a in worn(character.armor)
     )
 
 
 def kind_armor(character: Character) -> dict[str, int]:
     """Extra Armor against named damage kinds: worn armor plus abilities and the like (T8)."""
     total: dict[str, int] = {}
-    for source in (*(a.against for a in character.armor), character.armor_against):
+    for source in (*(a.against for a in worn(character.armor)), character.armor_against):
         with domain_errors("armor_against"):
             for kind, value in check_kind_armor(source).items():
                 total[kind] = total.get(kind, 0) + value
@@ -64,8 +64,8 @@ def kind_armor(character: Character) -> dict[str, int]:
 def armor_category(character: Character) -> ArmorCategory:
     """The heaviest armor category worn (`cypher` block/dodge, C6)."""
     order = list(ArmorCategory)
-    worn = [a.category for a in character.armor]
-    return max(worn, key=order.index) if worn else ArmorCategory.NONE
+    categories = [a.category for a in worn(character.armor)]
+    return max(categories, key=order.index) if categories else ArmorCategory.NONE
 
 
 def defense_task_steps(character: Character, kind: DefenseKind, *, area: bool = False) -> int:
@@ -117,7 +117,7 @@ def preview_damage(
                 kind_armor=kind_armor(character) if subtracts else None,
             )
         summary = _pool_summary(result)
-        if apply_armor and not profile.armor_subtracts and character.armor:
+        if apply_armor and not profile.armor_subtracts and worn(character.armor):
             summary += " (these rules do not subtract Armor from damage)"
         return DamagePreview(summary, pool=result)
     stat = pool_for(DamageType(damage_type))

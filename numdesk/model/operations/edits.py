@@ -5,11 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from numdesk.model.character import Character
+from numdesk.model.character import Character, track_step_name
 from numdesk.model.errors import DomainError
 from numdesk.model.operations.base import Change
 from numdesk.model.operations.sheet import CharacterOperation, as_stat, stat_name
+from numdesk.model.operations.wording import change_phrase
 from numdesk.model.validation import check_int, check_portrait, check_text, profile_of
+from numdesk.rules.damage_track import track_label
 from numdesk.rules.profiles import PROFILES
 from numdesk.rules.types import Advancement, DamageTrackState, Rest, Stat
 
@@ -39,7 +41,9 @@ _FIELDS: dict[str, _FieldSpec] = {
     "initiative_bonus": _FieldSpec("Initiative bonus", "edit", "int"),
     "stress": _FieldSpec("Stress", "pools", "int"),
     "cypher_limit": _FieldSpec("Cypher limit", "items", "int"),
+    "prepared_spells": _FieldSpec("Prepared spells", "items", "int"),
     "recovery_bonus": _FieldSpec("Recovery bonus", "pools", "int"),
+    "recovery_roll": _FieldSpec("Recovery roll as written", "pools", "text"),
     "armor_cost_reduction": _FieldSpec("Armor cost reduction", "edit", "int"),
     "starting_points": _FieldSpec("Starting points", "pools", "int"),
     "portrait": _FieldSpec("Portrait", "edit", "portrait"),
@@ -91,12 +95,14 @@ def _enum(cls: Any, value: object, name: str, what: str) -> Any:
         raise DomainError(f"'{value}' is not {what}.", field=name) from None
 
 
-def _shown(value: object) -> str:
-    if isinstance(value, DamageTrackState):
-        return value.name.lower()
-    if isinstance(value, list):
-        return ", ".join(str(v) for v in value) or "none"
-    return str(value)
+#: Longest quote of a text in a history line (the sheet holds the whole text).
+_EXCERPT = 100
+
+
+def _excerpt(text: str) -> str:
+    """`text`, or its start and an ellipsis: a history line names a change, it does not
+    copy a 30,000-character field twice (it must fit a text field itself)."""
+    return text if len(text) <= _EXCERPT else text[: _EXCERPT - 1] + "…"
 
 
 class SetField(CharacterOperation):
@@ -121,9 +127,14 @@ class SetField(CharacterOperation):
         elif spec.value_type == "long_text":
             summary = f"Edited the {spec.label.lower()}"
         elif spec.value_type == "text":
-            summary = f"{spec.label}: '{old}' → '{new}'" if old else f"{spec.label} set to '{new}'"
+            shown_old, shown_new = _excerpt(old), _excerpt(new)
+            summary = (
+                f"{spec.label}: '{shown_old}' → '{shown_new}'"
+                if old
+                else f"{spec.label} set to '{shown_new}'"
+            )
         else:
-            summary = f"{spec.label} {_shown(old)} → {_shown(new)}"
+            summary = change_phrase(spec.label, old, new)
         return Change(summary, kind=spec.kind)
 
 
@@ -206,3 +217,32 @@ class SetWounds(CharacterOperation):
         if not parts:
             return Change("Wounds unchanged", kind="wounds", record=False)
         return Change("; ".join(parts), kind="wounds")
+
+
+class SetTrackStep(CharacterOperation):
+    """Put the character on a step of the damage track, the sheet's extra step included.
+
+    The extra step (`Character.track_extra_step`, Foundry's "Hurt") lies between hale and
+    impaired and changes no rule, so a character at it is hale with the step marked.
+    """
+
+    def __init__(self, state: DamageTrackState | int, extra_step: bool = False) -> None:
+        super().__init__()
+        self.state = state
+        self.extra_step = extra_step
+
+    def _run(self, character: Character) -> Change:
+        if not profile_of(character).uses_damage_track:
+            raise DomainError(
+                "This character takes wounds, not damage track steps.", field="damage_track"
+            )
+        state = _enum(DamageTrackState, self.state, "damage_track", "a step of the damage track")
+        if self.extra_step and not character.track_extra_step:
+            raise DomainError("This sheet has no extra step on its damage track.", "damage_track")
+        before = track_step_name(character) or track_label(character.damage_track)
+        character.damage_track = DamageTrackState.HALE if self.extra_step else state
+        character.at_track_extra_step = self.extra_step
+        after = track_step_name(character) or track_label(character.damage_track)
+        if before == after:
+            return Change("Damage track unchanged", kind="pools", record=False)
+        return Change(f"Damage track {before} → {after}", kind="pools")

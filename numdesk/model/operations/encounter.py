@@ -1,8 +1,9 @@
 """Encounter operations (`Operation[Encounter]`), gathered in one place to import from.
 
-They live in four modules by what they do: `encounter_base` (the shared base, turn
+They live in five modules by what they do: `encounter_base` (the shared base, turn
 order and snapshots), `encounter_build` (combatants and initiative), `encounter_turns`
-(turns, action timing, conditions) and `encounter_health` (damage, healing, objects).
+(turns, action timing, conditions), `encounter_health` (damage, healing, objects) and
+`encounter_players` (what the players see: hidden combatants, health as numbers).
 """
 
 from numdesk.model.operations.encounter_base import (
@@ -26,6 +27,7 @@ from numdesk.model.operations.encounter_build import (
     AddCombatants,
     RemoveCombatant,
     RenameCombatant,
+    RenameEncounter,
     RollInitiative,
     SetGroupInitiative,
     SetInitiative,
@@ -40,6 +42,7 @@ from numdesk.model.operations.encounter_health import (
     SetDefeated,
     SetHealth,
 )
+from numdesk.model.operations.encounter_players import RevealNumbers, SetHidden
 from numdesk.model.operations.encounter_turns import (
     AddCondition,
     NextTurn,
@@ -70,10 +73,13 @@ __all__ = [
     "RemoveCombatant",
     "RemoveCondition",
     "RenameCombatant",
+    "RenameEncounter",
+    "RevealNumbers",
     "RollInitiative",
     "SetDefeated",
     "SetGroupInitiative",
     "SetHealth",
+    "SetHidden",
     "SetInitiative",
     "SetProfile",
     "SetTiming",

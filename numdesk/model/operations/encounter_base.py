@@ -20,11 +20,13 @@ from typing import Any
 from numdesk.model.encounter import Combatant, Condition, Encounter, LogEntry, TurnSlot
 from numdesk.model.errors import DomainError
 from numdesk.model.history import now_iso
+from numdesk.model.limits import MAX_LOG
 from numdesk.model.operations.base import Change, Operation
-from numdesk.rules.conditions import TimedEffect, effect_ends
+from numdesk.rules.conditions import TurnEdge, ending_round
 from numdesk.rules.errors import RulesError
 from numdesk.rules.initiative import InitiativeEntry, TurnKind, npc_initiative, turn_order
 from numdesk.rules.profiles import Profile, get_profile
+from numdesk.rules.table_picks import ended_sentence
 from numdesk.rules.types import ActionTiming
 
 #: Sides whose initiative the players roll (NPC initiative is the target number).
@@ -121,12 +123,12 @@ def compute_order(encounter: Encounter) -> list[TurnSlot]:
     return slots
 
 
-def rebuild_order(encounter: Encounter) -> None:
+def rebuild_order(encounter: Encounter, passing: str = "") -> None:
     """Recompute the order, keeping the current turn on the same slot when it still exists.
 
-    If the current combatant dropped out (defeated), the turn moves to whoever followed
-    it. At the top of a round (turn 0) the new order starts from its top, so a First
-    action declared then goes first.
+    If the current combatant dropped out (defeated), or is `passing` its turn on (it
+    waits, C12), the turn moves to whoever followed it. At the top of a round (turn 0)
+    the new order starts from its top, so a First action declared then goes first.
     """
     old = encounter.order
     new = compute_order(encounter)
@@ -136,14 +138,20 @@ def rebuild_order(encounter: Encounter) -> None:
         encounter.started_slots = []
         return
     keys = [(s.uid, s.kind) for s in new]
-    started_keys = {(old[i].uid, old[i].kind) for i in encounter.started_slots if i < len(old)}
-    encounter.started_slots = [i for i, k in enumerate(keys) if k in started_keys]
+    started_keys = {
+        (old[i].uid, old[i].kind)
+        for i in encounter.started_slots
+        if i < len(old) and old[i].uid != passing  # its real turn is still to come
+    }
     if encounter.turn == 0 and len(started_keys) <= 1:
+        # the top of the round: whoever is first now begins it (new initiative, a wait)
+        encounter.started_slots = []
         return
+    encounter.started_slots = [i for i, k in enumerate(keys) if k in started_keys]
     position = encounter.turn
     for index in range(position, len(old)):
         key = (old[index].uid, old[index].kind)
-        if key in keys:
+        if key in keys and key[0] != passing:
             encounter.turn = keys.index(key)
             return
     encounter.turn = min(position, max(len(new) - 1, 0))
@@ -257,6 +265,12 @@ class EncounterOperation(Operation[Encounter]):
             target.log.append(LogEntry(target.round, change.summary, at=at))
         for line in self._extra:
             target.log.append(LogEntry(target.round, line, at=at))
+        if len(target.log) > MAX_LOG:  # never trimmed: the record stays whole
+            raise DomainError(
+                f"This fight's log is full ({MAX_LOG:,} lines, the most one fight keeps), "
+                "so this action was not made and nothing changed. Go on in a new fight "
+                "(New fight from this); this one stays in the library with its whole log."
+            )
         return change
 
     @abstractmethod
@@ -264,30 +278,81 @@ class EncounterOperation(Operation[Encounter]):
         """Validate, change `encounter`, and say what happened (the log line)."""
 
 
-def _end_conditions(op: EncounterOperation, encounter: Encounter, acting: Sequence[str]) -> None:
-    """End the conditions whose round is over now that `acting` begin their turn (G18).
+def anchor_slots(encounter: Encounter, uid: str) -> list[int]:
+    """The indexes of the slots of this round's order in which `uid` acts."""
+    return [i for i, slot in enumerate(encounter.order) if uid in slot_uids(encounter, slot)]
 
-    A condition whose source no longer takes turns (defeated, removed) counts its
-    rounds at the top of each round instead.
+
+def turn_started(encounter: Encounter, anchor: str) -> bool:
+    """Whether `anchor`'s turn has already started this round (or is on now).
+
+    An anchor without a turn (an object, the defeated) keeps the top of the round as its
+    clock, which is always behind.
+    """
+    if encounter.round < 1:
+        return False
+    slots = anchor_slots(encounter, anchor)
+    return not slots or min(slots) <= encounter.turn
+
+
+def timed_condition(
+    encounter: Encounter,
+    name: str,
+    rounds: int | None,
+    anchor: str,
+    edge: TurnEdge = TurnEdge.START,
+    *,
+    caused: bool = False,
+) -> Condition:
+    """A condition lasting `rounds` turns of `anchor`, ending at that turn's `edge`.
+
+    It counts the anchor's turns still to start: one round lasts to the anchor's next
+    turn (this round when it has yet to act, T3). An anchor that `caused` it acted
+    already (G18: a round lasts until the causer's turn comes round again).
+    """
+    ends = 0
+    if rounds is not None:
+        started = caused or turn_started(encounter, anchor)
+        try:
+            ends = ending_round(encounter.round, rounds, started)
+        except RulesError as err:
+            raise DomainError(err.message, "rounds") from None
+    return Condition(
+        name,
+        rounds,
+        source_uid=anchor,
+        started_round=encounter.round,
+        ends_at=str(edge),
+        ends_round=ends,
+    )
+
+
+def _end_conditions(
+    op: EncounterOperation, encounter: Encounter, acting: Sequence[str], edge: TurnEdge
+) -> None:
+    """End the conditions due now that `acting` start (or end) their turn (G18, T3).
+
+    A condition whose anchor no longer takes turns (defeated, removed) counts its
+    rounds at the top of each round instead: one ending at the start ends at the top of
+    its round, one ending at the end at the top of the next.
     """
     in_order = {uid for slot in encounter.order for uid in slot_uids(encounter, slot)}
-    top_of_round = encounter.turn == 0
+    top_of_round = edge is TurnEdge.START and encounter.turn == 0
     for combatant in encounter.combatants:
         kept: list[Condition] = []
         for cond in combatant.conditions:
-            source = cond.source_uid or combatant.uid
-            due = source in acting or (source not in in_order and top_of_round)
-            if cond.rounds_left is None or not due:
+            ends = cond.end_round()
+            anchor = cond.source_uid or combatant.uid
+            if ends is None:
                 kept.append(cond)
                 continue
-            effect = TimedEffect(
-                owner_id=combatant.uid,
-                source_id=source,
-                started_round=cond.started_round,
-                rounds=cond.rounds_left,
-            )
-            if effect_ends(effect, encounter.round, source):
-                op.note(f"{combatant.name} is no longer {cond.name}")
+            if anchor in in_order:
+                due = anchor in acting and cond.ends_at == edge and encounter.round >= ends
+            else:
+                late = 1 if cond.ends_at == TurnEdge.END else 0
+                due = top_of_round and encounter.round >= ends + late
+            if due:
+                op.note(ended_sentence(combatant.name, cond.name))
             else:
                 kept.append(cond)
         combatant.conditions = kept
@@ -298,7 +363,14 @@ def _begin_slot(op: EncounterOperation, encounter: Encounter) -> None:
         return
     encounter.started_slots.append(encounter.turn)
     slot = encounter.order[encounter.turn]
-    _end_conditions(op, encounter, slot_uids(encounter, slot))
+    _end_conditions(op, encounter, slot_uids(encounter, slot), TurnEdge.START)
+
+
+def end_slot(op: EncounterOperation, encounter: Encounter) -> None:
+    """The current turn is over: end what lasts until the end of its combatants' turn."""
+    slot = current_slot(encounter)
+    if slot is not None:
+        _end_conditions(op, encounter, slot_uids(encounter, slot), TurnEdge.END)
 
 
 def slot_label(encounter: Encounter, slot: TurnSlot) -> str:

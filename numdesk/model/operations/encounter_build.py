@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 
 from numdesk.model.encounter import Combatant, Encounter
 from numdesk.model.errors import DomainError
+from numdesk.model.limits import MAX_NAME
 from numdesk.model.operations.base import Change
 from numdesk.model.operations.encounter_base import (
     MAX_EASES,
@@ -97,6 +98,26 @@ class RenameCombatant(EncounterOperation):
         old = combatant.name
         combatant.name = _check_name(encounter, self._name, ignore=combatant.uid)
         return Change(f"Renamed {old} to {combatant.name}", kind="build")
+
+
+class RenameEncounter(EncounterOperation):
+    """Give the fight another name (the library entry's name)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self._name = name
+
+    def _run(self, encounter: Encounter) -> Change:
+        name = self._name.strip()
+        if not name:
+            raise DomainError("A fight needs a name.", "name")
+        if len(name) > MAX_NAME:
+            raise DomainError(f"A name holds at most {MAX_NAME} characters.", "name")
+        if name == encounter.name:
+            raise DomainError(f"The fight is already called '{name}'.", "name")
+        old = encounter.name
+        encounter.name = name
+        return Change(f"Renamed the fight from '{old}' to '{name}'", kind="build")
 
 
 class SetGroupInitiative(EncounterOperation):

@@ -4,13 +4,14 @@ guarding, and the effects a 19 or 20 offers (RULES.md T1–T5).
 Each pick on one target is one operation and one log line. A pick that leaves a
 condition records its cause (the acting combatant) so "a round" ends at that
 combatant's next turn (G18): help lasts until the helper acts again (T1), a distraction
-until the distracter does (T2). A second distraction of the same foe is noted but adds
-nothing (Ex19).
+until the distracter does (T2). Drawing and taking the attack run on the target's own
+clock instead: the mark ends as the drawer's or taker's next turn starts (T3). A
+second distraction of the same foe is noted but adds nothing (Ex19).
 """
 
 from __future__ import annotations
 
-from numdesk.model.encounter import Condition, Encounter
+from numdesk.model.encounter import Encounter
 from numdesk.model.errors import DomainError, domain_errors
 from numdesk.model.operations.base import Change
 from numdesk.model.operations.encounter_base import (
@@ -19,19 +20,36 @@ from numdesk.model.operations.encounter_base import (
     find,
     profile_of,
     slot_uids,
+    timed_condition,
 )
+from numdesk.model.operations.encounter_turns import duration_words
+from numdesk.rules.conditions import TurnEdge
 from numdesk.rules.table_picks import STOP_GUARDING, pick_rule
 
 
 class TablePick(EncounterOperation):
     """Apply `pick` to the combatant `uid`, caused by `actor_uid` (default: whoever's turn
-    it is, else the target itself)."""
+    it is, else the target itself).
 
-    def __init__(self, uid: str, pick: str, actor_uid: str | None = None) -> None:
+    The mark it leaves ends by the rules (the causer's next turn, G18; the taker's own
+    next turn, T3) unless `anchor` names the combatant on whose next turn it ends;
+    `ends_at` says whether as that turn starts or as it ends.
+    """
+
+    def __init__(
+        self,
+        uid: str,
+        pick: str,
+        actor_uid: str | None = None,
+        anchor: str | None = None,
+        ends_at: TurnEdge = TurnEdge.START,
+    ) -> None:
         super().__init__()
         self._uid = uid
         self._pick = pick
         self._actor = actor_uid
+        self._anchor = anchor
+        self._edge = TurnEdge(ends_at)
 
     def _run(self, encounter: Encounter) -> Change:
         with domain_errors("pick"):
@@ -60,18 +78,18 @@ class TablePick(EncounterOperation):
                 f"{target.name} is already {rule.condition}: it does not add up{note}",
                 kind="condition",
             )
-        target.conditions.append(
-            Condition(
-                rule.condition,
-                rule.rounds,
-                source_uid=source,
-                started_round=encounter.round,
-            )
-        )
-        if rule.rounds is None:
-            span = "until removed"
+        edge = self._edge
+        if self._anchor is not None:
+            anchor = find(encounter, self._anchor).uid
+            condition = timed_condition(encounter, rule.condition, rule.rounds, anchor, edge)
+        elif rule.own_clock:
+            condition = timed_condition(encounter, rule.condition, rule.rounds, target.uid, edge)
         else:
-            span = "1 round" if rule.rounds == 1 else f"{rule.rounds} rounds"
+            condition = timed_condition(
+                encounter, rule.condition, rule.rounds, source, edge, caused=True
+            )
+        target.conditions.append(condition)
+        span = duration_words(encounter, condition)
         said = (
             rule.says.format(target.name)
             if rule.says

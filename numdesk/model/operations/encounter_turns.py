@@ -11,16 +11,18 @@ from numdesk.model.operations.encounter_base import (
     EncounterOperation,
     compute_order,
     current_slot,
+    end_slot,
     find,
     is_acting,
     profile_of,
     rebuild_order,
     slot_label,
     slot_uids,
+    timed_condition,
 )
 from numdesk.rules.conditions import Condition as RulesCondition
-from numdesk.rules.conditions import condition_effect, condition_hindrance
-from numdesk.rules.table_picks import condition_steps
+from numdesk.rules.conditions import TurnEdge, condition_effect, condition_hindrance
+from numdesk.rules.table_picks import condition_steps, ended_sentence
 from numdesk.rules.types import ActionTiming
 
 _RULES_CONDITIONS = {c.value: c for c in RulesCondition}
@@ -97,11 +99,17 @@ class SetTiming(EncounterOperation):
             if self._wait_after == self._uid:
                 raise DomainError("A combatant cannot wait for itself.")
             find(encounter, self._wait_after)
+        slot = current_slot(encounter)
+        # waiting on its own turn hands the turn on to whoever comes next (C12)
+        passing = slot is not None and slot.uid == combatant.uid
+        if passing and self._timing is not ActionTiming.WAITING:
+            passing = False
         combatant.timing = self._timing
         combatant.wait_after = self._wait_after if self._timing is ActionTiming.WAITING else ""
-        rebuild_order(encounter)
+        rebuild_order(encounter, passing=combatant.uid if passing else "")
         if self._timing is ActionTiming.WAITING:
             whom = find(encounter, self._wait_after).name if self._wait_after else "the others"
+            _check_wait_ahead(encounter, combatant, whom)
             return Change(f"{combatant.name} waits to act after {whom}", kind="initiative")
         words = {
             ActionTiming.FIRST: "takes a First action",
@@ -109,6 +117,19 @@ class SetTiming(EncounterOperation):
             ActionTiming.NORMAL: "acts in the normal order",
         }
         return Change(f"{combatant.name} {words[self._timing]}", kind="initiative")
+
+
+def _check_wait_ahead(encounter: Encounter, combatant: Combatant, whom: str) -> None:
+    """Refuse a wait that would put the turn behind the current one: it would be lost."""
+    if encounter.round < 1:
+        return
+    slots = [
+        i for i, s in enumerate(encounter.order) if s.uid == combatant.uid and s.kind == "normal"
+    ]
+    if slots and slots[0] < encounter.turn:
+        raise DomainError(
+            f"{combatant.name} cannot wait for {whom}: that turn is already over this round."
+        )
 
 
 class NextTurn(EncounterOperation):
@@ -121,6 +142,7 @@ class NextTurn(EncounterOperation):
 
     def _run(self, encounter: Encounter) -> Change:
         lost = [c.name for c in losing_turn(encounter)]
+        end_slot(self, encounter)
         skipped = ""
         if lost:
             verb = "loses" if len(lost) == 1 else "lose"
@@ -175,17 +197,27 @@ class AddCondition(EncounterOperation):
 
     "A round" ends when the turn of the combatant who **caused** it comes round again
     (G18, revision 2): `cause` names that combatant; by default it is whoever's turn it
-    is (the combatant itself outside the turn order).
+    is (the combatant itself outside the turn order). `anchor` instead names a
+    combatant on whose next turn it ends, this round when that turn is still to come.
+    `ends_at` says whether it ends as that turn starts (the default) or as it ends.
     """
 
     def __init__(
-        self, uid: str, name: str, rounds: int | None = 1, cause: str | None = None
+        self,
+        uid: str,
+        name: str,
+        rounds: int | None = 1,
+        cause: str | None = None,
+        ends_at: TurnEdge = TurnEdge.START,
+        anchor: str | None = None,
     ) -> None:
         super().__init__()
         self._uid = uid
         self._name = name.strip()
         self._rounds = rounds
         self._cause = cause
+        self._edge = TurnEdge(ends_at)
+        self._anchor = anchor
 
     def _run(self, encounter: Encounter) -> Change:
         combatant = find(encounter, self._uid)
@@ -202,13 +234,15 @@ class AddCondition(EncounterOperation):
             source = acting[0] if acting else combatant.uid
         if self._cause is not None:
             source = find(encounter, self._cause).uid
-        combatant.conditions.append(
-            Condition(self._name, self._rounds, source_uid=source, started_round=encounter.round)
-        )
-        if self._rounds is None:
-            span = "until removed"
+        if self._anchor is not None:
+            anchor = find(encounter, self._anchor).uid
+            condition = timed_condition(encounter, self._name, self._rounds, anchor, self._edge)
         else:
-            span = "1 round" if self._rounds == 1 else f"{self._rounds} rounds"
+            condition = timed_condition(
+                encounter, self._name, self._rounds, source, self._edge, caused=True
+            )
+        combatant.conditions.append(condition)
+        span = duration_words(encounter, condition)
         return Change(f"{combatant.name} is {self._name} ({span})", kind="condition")
 
 
@@ -225,5 +259,27 @@ class RemoveCondition(EncounterOperation):
         for cond in combatant.conditions:
             if cond.name.casefold() == self._name.casefold():
                 combatant.conditions.remove(cond)
-                return Change(f"{combatant.name} is no longer {cond.name}", kind="condition")
+                return Change(ended_sentence(combatant.name, cond.name), kind="condition")
         raise DomainError(f"{combatant.name} is not {self._name}.", "condition")
+
+
+def duration_words(encounter: Encounter, condition: Condition) -> str:
+    """ "until removed", "1 round: ends R2 as Ana's turn starts" — for the log line."""
+    ends = condition.end_round()
+    if ends is None:
+        return "until removed"
+    rounds = condition.rounds_left or 1
+    span = "1 round" if rounds == 1 else f"{rounds} rounds"
+    return f"{span}: ends R{ends} {edge_words(encounter, condition)}"
+
+
+def edge_words(encounter: Encounter, condition: Condition) -> str:
+    """ "as Ana's turn starts" / "as Ana's turn ends" (the top of the round for an anchor
+    without a turn)."""
+    anchor = condition.source_uid
+    name = next((c.name for c in encounter.combatants if c.uid == anchor), "")
+    in_order = bool(anchor) and any(anchor in slot_uids(encounter, s) for s in encounter.order)
+    if not name or not in_order:
+        return "as the round starts" if condition.ends_at == TurnEdge.START else "as it ends"
+    verb = "starts" if condition.ends_at == TurnEdge.START else "ends"
+    return f"as {name}'s turn {verb}"

@@ -14,7 +14,9 @@ from typing import Any
 from numdesk.model.character import Character
 from numdesk.model.errors import DomainError
 from numdesk.model.operations.base import Change
+from numdesk.model.operations.recursions import relink, unlink
 from numdesk.model.operations.sheet import CharacterOperation, locate
+from numdesk.model.operations.wording import change_phrase
 from numdesk.model.serialize import from_data
 from numdesk.model.validation import ITEM_LISTS, check_item
 from numdesk.rules.types import SkillLevel
@@ -30,6 +32,11 @@ _SINGULAR: dict[str, str] = {
     "armor": "armor",
     "shields": "shield",
     "followers": "follower",
+    "extra_pools": "Pool",
+    "money": "currency",
+    "lasting_damage": "lasting damage",
+    "power_shifts": "power shift",
+    "recursions": "tag or recursion",
 }
 
 
@@ -92,7 +99,10 @@ class RemoveItem(CharacterOperation):
         items = _items(character, self.list_name)
         index = locate(items, self.key, self.list_name, _SINGULAR[self.list_name])
         item = items.pop(index)
-        return Change(f"Removed {_describe(self.list_name, item)}", kind="items")
+        summary = f"Removed {_describe(self.list_name, item)}"
+        if self.list_name == "recursions" and (count := unlink(character, item.name)):
+            summary += f"; {count} item{'s' if count != 1 else ''} no longer belong to it"
+        return Change(summary, kind="items")
 
 
 class MoveItem(CharacterOperation):
@@ -165,6 +175,8 @@ class SetItemField(CharacterOperation):
         except DomainError as err:
             raise DomainError(err.message, field=path) from None
         setattr(item, self.field, value)
+        if self.list_name == "recursions" and self.field == "name":
+            relink(character, old, value)  # its items follow it
         check_item(item, character, f"{self.list_name}[{index}]")
         new = getattr(item, self.field)
         if new == old:
@@ -172,7 +184,8 @@ class SetItemField(CharacterOperation):
         what = _describe(self.list_name, item) if self.field != "name" else f"'{old}'"
         if (isinstance(old, str) and len(old) > 40) or (isinstance(new, str) and len(new) > 40):
             return Change(f"Edited the {label} of {what}", kind="items")
-        return Change(f"{what[0].upper()}{what[1:]}: {label} {old} → {new}", kind="items")
+        phrase = change_phrase(label, old, new)
+        return Change(f"{what[0].upper()}{what[1:]}: {phrase}", kind="items")
 
 
 def _field_type(item: Any, name: str) -> Any:

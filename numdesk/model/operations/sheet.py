@@ -10,7 +10,7 @@ from numdesk.model.character import Character
 from numdesk.model.errors import DomainError
 from numdesk.model.operations.base import Change, Operation
 from numdesk.model.validation import find_problems
-from numdesk.rules.types import Stat
+from numdesk.rules.types import DamageTrackState, Stat
 
 
 class CharacterOperation(Operation[Character]):
@@ -25,6 +25,9 @@ class CharacterOperation(Operation[Character]):
     def _do(self, target: Character) -> Change:
         known = {(p.field, p.message) for p in find_problems(target)}
         change = self._run(target)
+        if target.damage_track is not DamageTrackState.HALE:
+            # the extra step lies between hale and impaired: leaving hale leaves it too
+            target.at_track_extra_step = False
         for problem in find_problems(target):
             if (problem.field, problem.message) not in known:
                 raise problem

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from numdesk.model.character import Character
 from numdesk.model.errors import DomainError, domain_errors
+from numdesk.model.items import in_use
 from numdesk.model.operations.base import Change
 from numdesk.model.operations.conditions import is_impaired, task_hindrance, track_problem
 from numdesk.model.operations.sheet import CharacterOperation, as_stat, locate, stat_name
@@ -123,17 +124,25 @@ def _skill(character: Character, key: str | None) -> tuple[SkillLevel | None, bo
     """The best training the sheet has in skill `key`, and whether it has an inability in it."""
     if key is None:
         return None, False
-    matches = [
-        s for s in character.skills if key in (s.uid, s.name) or s.name.lower() == key.lower()
-    ]
-    if not matches:
+    named = [s for s in character.skills if key in (s.uid, s.name) or s.name.lower() == key.lower()]
+    if not named:
         raise DomainError(f"The sheet has no skill called '{key}'.", field="skill")
+    matches = in_use(named)
+    if not matches:
+        raise DomainError(_archived_message(named[0].name), field="skill")
     inability = any(s.level is SkillLevel.INABILITY for s in matches)
     trained = [s.level for s in matches if s.level is not SkillLevel.INABILITY]
     if not trained:
         return SkillLevel.INABILITY, False
     order = list(SkillLevel)
     return max(trained, key=lambda level: order.index(level)), inability
+
+
+def _archived_message(name: str) -> str:
+    return (
+        f"'{name}' is archived (put aside, or of a tag or recursion that is not active): "
+        "untick Archived on the sheet to use it again."
+    )
 
 
 def preview_task(character: Character, task: TaskInput) -> TaskPreview:
@@ -149,7 +158,15 @@ def preview_task(character: Character, task: TaskInput) -> TaskPreview:
         ability = character.abilities[
             locate(character.abilities, task.ability, "ability", "ability")
         ]
+        if ability.archived:
+            raise DomainError(_archived_message(ability.name), field="ability")
         ability_name = ability.name
+        if ability.cost is None:
+            raise DomainError(
+                f"{ability.name}'s cost is not known yet: type it in the sheet's Special "
+                "abilities table before rolling with it.",
+                field="ability",
+            )
         ability_cost = ability.cost
         if ability.pool is not None and ability.pool != stat:
             raise DomainError(
@@ -163,9 +180,15 @@ def preview_task(character: Character, task: TaskInput) -> TaskPreview:
     attack = task.attack
     if task.weapon is not None:
         weapon = character.weapons[locate(character.weapons, task.weapon, "weapon", "weapon")]
+        if weapon.archived:
+            raise DomainError(_archived_message(weapon.name), field="weapon")
         stats = weapon_stats(weapon.category)
         base_damage = stats.damage if weapon.damage is None else weapon.damage
-        eases += stats.attack_ease
+        steps = stats.attack_ease if weapon.steps is None else weapon.steps
+        eases += max(steps, 0)
+        hindrances += max(-steps, 0)
+        if task.skill is None and weapon.skill is not None:
+            skill_level = weapon.skill  # the attack's own skill, when none is chosen
         hindrances += proficiency_hindrance(weapon.freely_usable)
         attack = True
     impaired = is_impaired(character)
@@ -325,7 +348,12 @@ class PerformTask(CharacterOperation):
             pool.current += spent
         intrusion = outcome is not None and outcome.gm_intrusion
         parts = [describe_roll(preview, natural, outcome)]
-        if damage:
+        if damage and outcome is not None and outcome.effect_instead_of_damage:
+            parts.append(
+                f"deals {damage} damage with the bonus, "
+                f"{damage - outcome.bonus_damage} with the effect"
+            )
+        elif damage:
             parts.append(f"deals {damage} damage")
         if spent:
             verb = "spent and refunded" if refunded else "spent"

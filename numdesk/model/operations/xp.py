@@ -110,6 +110,28 @@ class GmIntrusion(CharacterOperation):
         )
 
 
+class LoneGmIntrusion(CharacterOperation):
+    """A GM intrusion on a player with no other PC at the table: the character keeps
+    both XP, there being nobody to give one to (G16)."""
+
+    def __init__(self, note: str = "") -> None:
+        super().__init__()
+        self.note = note
+
+    def _run(self, character: Character) -> Change:
+        check_text(self.note, "reason", "The note")
+        with domain_errors("xp"):
+            award = gm_intrusion_award(character.name, None, reason=self.note)
+            before = character.xp
+            character.xp = award_xp(before, award.target_gain)
+        note = f" ({self.note})" if self.note else ""
+        return Change(
+            f"GM intrusion: +{award.target_gain} XP, kept (no other PC to give 1 to){note}; "
+            f"XP {before} → {character.xp}",
+            kind="xp",
+        )
+
+
 class ReceiveXp(CharacterOperation):
     """The recipient's side of a GM intrusion: the XP another PC gave (G16)."""
 

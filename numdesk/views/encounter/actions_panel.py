@@ -49,14 +49,16 @@ from numdesk.model.operations.encounter_health import (
 )
 from numdesk.model.operations.encounter_table import TablePick
 from numdesk.rules.conditions import Condition as RulesCondition
+from numdesk.rules.conditions import TurnEdge
 from numdesk.rules.table_picks import TAKE_ATTACK
 from numdesk.rules.types import ActionTiming, DamageType, WoundSeverity
-from numdesk.views.encounter.panel_look import compact, fill_picks, key_tooltips
+from numdesk.views.encounter.panel_look import compact, fill_picks, key_tooltips, place_ends_row
+from numdesk.views.encounter.panel_state import PanelState
 from numdesk.views.forms import child, load_form
 from numdesk.views.sheet.damage_kind import chosen_kind, kind_combo
 
 
-class ActionPanel(QWidget):
+class ActionPanel(PanelState, QWidget):
     """Initiative, damage and healing, conditions, action timing and GM intrusions."""
 
     failed = Signal(str)
@@ -87,13 +89,15 @@ class ActionPanel(QWidget):
         self.recipient = child(form, QComboBox, "recipient")
         self.ignore_armor = child(form, QCheckBox, "ignore_armor")
         self.damage_kind = kind_combo(self)
-        child(form, QFormLayout, "damageForm").insertRow(2, self.tr("&Kind"), self.damage_kind)
+        self.damage_kind.setObjectName("damage_kind")
+        child(form, QFormLayout, "damageForm").insertRow(2, self.tr("Kind"), self.damage_kind)
         self.reason = child(form, QLineEdit, "reason")
         self.wound_label = child(form, QLabel, "wound_label")
         self.wound_row = child(form, QWidget, "wound_row")
         self.set_roll_button = child(form, QPushButton, "set_roll_button")
         self.roll_button = child(form, QPushButton, "roll_button")
         self.damage_button = child(form, QPushButton, "damage_button")
+        self.hit_button = child(form, QPushButton, "hit_button")
         self.heal_button = child(form, QPushButton, "heal_button")
         self.set_health_button = child(form, QPushButton, "set_health_button")
         self.set_defeated_button = child(form, QPushButton, "set_defeated_button")
@@ -111,6 +115,14 @@ class ActionPanel(QWidget):
         self.remove_button = child(form, QPushButton, "remove_button")
         self.pick = child(form, QComboBox, "pick")
         self.pick_button = child(form, QPushButton, "pick_button")
+        # when a condition or mark ends: at the start or end of whose next turn
+        self.ends_at = QComboBox(self)
+        self.ends_at.setObjectName("ends_at")
+        self.ends_at.addItem(self.tr("ends as the turn starts"), TurnEdge.START)
+        self.ends_at.addItem(self.tr("ends as the turn ends"), TurnEdge.END)
+        self.ends_anchor = QComboBox(self)
+        self.ends_anchor.setObjectName("ends_anchor")
+        place_ends_row(form, self.ends_at, self.ends_anchor)
         self.selection_label = QLabel(self)
         self.selection_label.setObjectName("selectionLabel")
         self.selection_label.setWordWrap(True)
@@ -124,12 +136,15 @@ class ActionPanel(QWidget):
             self.wound.addItem(self.tr(severity.name.capitalize()), int(severity))
         for cond in RulesCondition:
             self.condition.addItem(self.tr(cond.value))
+        # a player who is not in this fight can be typed in (as on the sheet)
+        self.recipient.setEditable(True)
+        self.recipient.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         editor = self.condition.lineEdit()
         if editor is not None:  # the combo box is editable in the form
             editor.setPlaceholderText(self.tr("or type your own"))
         compact(form)
         fill_picks(self.pick, self._controller.profile.defense_actions)
-        key_tooltips(form)
+        key_tooltips(self)
         self._connect()
         self.show_combatant(None)
 
@@ -169,7 +184,13 @@ class ActionPanel(QWidget):
             lambda: self._act_all(
                 self.tr("Condition"),
                 lambda uid: c.apply(
-                    AddCondition(uid, self.condition.currentText(), self.rounds.value() or None)
+                    AddCondition(
+                        uid,
+                        self.condition.currentText(),
+                        self.rounds.value() or None,
+                        ends_at=self._edge(),
+                        anchor=self._anchor(),
+                    )
                 ),
             )
         )
@@ -192,13 +213,7 @@ class ActionPanel(QWidget):
                 lambda _=False, t=timing: self._act(lambda uid: c.apply(SetTiming(uid, t)))
             )
         self.act_now_button.clicked.connect(lambda: self._act(self._act_now))
-        self.intrude_button.clicked.connect(
-            lambda: self._act(
-                lambda uid: c.gm_intrusion(
-                    uid, "accept", self.recipient.currentData() or "", self.reason.text()
-                )
-            )
-        )
+        self.intrude_button.clicked.connect(lambda: self._act(self._intrusion))
         self.refuse_button.clicked.connect(
             lambda: self._act(lambda uid: c.gm_intrusion(uid, "refuse", reason=self.reason.text()))
         )
@@ -210,6 +225,40 @@ class ActionPanel(QWidget):
         self.remove_button.clicked.connect(
             lambda: self._act(lambda uid: c.apply(RemoveCombatant(uid)))
         )
+
+    def _intrusion(self, uid: str) -> Any:
+        """Accept a GM intrusion: the second XP to the PC chosen, to a player typed in
+        (not in this fight), or, with no other PC in the fight, kept (G16).
+
+        A PC whose player is at the table (the table link) is asked on their own
+        laptop instead: `offer_to_player` sends the offer and says so."""
+        offer = self.offer_to_player
+        if offer is not None:
+            sent = offer(uid, self.reason.text())
+            if sent:
+                return sent
+        typed = self.recipient.currentText().strip()
+        index = self.recipient.findText(typed) if typed else -1
+        chosen = str(self.recipient.itemData(index) or "") if index >= 0 else ""
+        return self._controller.gm_intrusion(
+            uid,
+            "accept",
+            chosen,
+            self.reason.text(),
+            recipient_name="" if chosen else typed,
+        )
+
+    #: set by the table link while hosting: (combatant uid, reason) -> what was said, or
+    #: "" when that PC's player is not at the table (the intrusion is then applied here)
+    offer_to_player: Callable[[str, str], str] | None = None
+
+    def _edge(self) -> TurnEdge:
+        return TurnEdge(self.ends_at.currentData())
+
+    def _anchor(self) -> str | None:
+        """The combatant on whose next turn a new condition ends (None: by the rules)."""
+        uid = self.ends_anchor.currentData()
+        return str(uid) if uid else None
 
     def _wound(self) -> WoundSeverity:
         return WoundSeverity(int(self.wound.currentData()))
@@ -247,7 +296,7 @@ class ActionPanel(QWidget):
         c = self._controller
         pick = self.pick.currentData()
         if pick != TAKE_ATTACK:
-            return c.apply(TablePick(uid, pick))
+            return c.apply(TablePick(uid, pick, anchor=self._anchor(), ends_at=self._edge()))
         return c.take_the_attack(
             uid,
             self.amount.value(),
@@ -334,81 +383,3 @@ class ActionPanel(QWidget):
             self.failed.emit(err.message)
             return
         self.failed.emit("")
-
-    # -- showing the selection -----------------------------------------------------------
-    def show_combatant(self, combatant: Combatant | None) -> None:
-        """Fit the controls to the selected combatant (None: nothing selected).
-
-        Nothing moves: controls that do not apply are greyed and say why. A new
-        combatant starts with the amount at 0 (an amount never carries over).
-        """
-        if combatant is None or self._combatant is None or combatant.uid != self._combatant.uid:
-            self.amount.setValue(0)
-        self._combatant = combatant
-        profile = self._controller.profile
-        side = combatant.side if combatant else ""
-        self.setEnabled(combatant is not None)
-        is_pc = side == "pc"
-        has_health = side in ("npc", "follower")
-        wounds_rule = not profile.uses_damage_track
-        self.wound_row.setVisible(wounds_rule)
-        self.wound_label.setVisible(wounds_rule)
-        self._allow(self.wound_button, is_pc, self.tr("Only PCs take wounds."))
-        self._allow(self.wound, is_pc, self.tr("Only PCs take wounds."))
-        self._allow(self.heal_button, has_health, self.tr("A PC heals on its sheet (Recover)."))
-        self._allow(self.set_health_button, has_health, self.tr("A PC's Pools are on its sheet."))
-        self._allow(self.defeat_as, has_health, self.tr("Only NPCs and followers are defeated."))
-        self._allow(
-            self.set_defeated_button,
-            bool(combatant and combatant.defeated),
-            self.tr("Not defeated."),
-        )
-        self._allow(self.damage_type, side != "object", self.tr("Objects take any damage."))
-        self._allow(self.ignore_armor, side != "object", self.tr("Objects have no Armor."))
-        self._allow(self.damage_kind, side != "object", self.tr("Objects take any damage."))
-        if side == "object" and profile.objects_use_track:
-            self.damage_button.setText(self.tr("&Damage (attack roll total)"))
-        else:
-            self.damage_button.setText(self.tr("&Damage"))
-        not_pc = self.tr("An NPC's initiative is its target number (3 × level).")
-        for widget in (self.roll_value, self.eases, self.set_roll_button, self.roll_button):
-            self._allow(widget, is_pc, not_pc)
-        self.timing_box.setVisible(profile.has_action_timing)
-        self._allow(self.timing_box, side != "object", self.tr("Objects do not act."))
-        for widget in (self.intrude_button, self.refuse_button, self.natural_one_button):
-            self._allow(widget, is_pc, self.tr("GM intrusions are on PCs."))
-        self._allow(self.recipient, is_pc, self.tr("GM intrusions are on PCs."))
-        self._allow(self.reason, is_pc, self.tr("GM intrusions are on PCs."))
-        self.refuse_button.setVisible(profile.refuse_intrusion_cost is not None)
-        self.recipient.clear()
-        if is_pc and combatant is not None:
-            for other in self._controller.encounter.combatants:
-                if other.side == "pc" and other.uid != combatant.uid:
-                    self.recipient.addItem(other.name, other.uid)
-            if combatant.initiative is not None:
-                self.roll_value.setValue(combatant.initiative)
-            self.eases.setValue(combatant.initiative_eases)
-        self.show_targets()
-
-    def show_targets(self) -> None:
-        """Name who the buttons act on (several rows after Shift/Ctrl or Ctrl+Shift+A)."""
-        targets = [t for t in self.targets() if t is not None]
-        if len(targets) > 1:
-            text = self.tr("{0} selected: {1}").format(
-                len(targets), ", ".join(t.name for t in targets)
-            )
-        elif targets:
-            text = self.tr("Acting on: {0}").format(targets[0].name)
-        else:
-            text = self.tr("Select a combatant in the table.")
-        self.selection_label.setText(text)
-
-    @staticmethod
-    def _allow(widget: QWidget, allowed: bool, why: str) -> None:
-        """Enable `widget`, or grey it with `why` as its tooltip (the place stays)."""
-        widget.setEnabled(allowed)
-        tip = widget.property("normalToolTip")
-        if tip is None:
-            tip = widget.toolTip()
-            widget.setProperty("normalToolTip", tip)
-        widget.setToolTip(tip if allowed else why)

@@ -9,13 +9,15 @@ from typing import Any
 
 from PySide6.QtCore import (
     QAbstractListModel,
+    QEvent,
     QItemSelectionModel,
     QModelIndex,
+    QObject,
     QPersistentModelIndex,
     Qt,
     Signal,
 )
-from PySide6.QtGui import QBrush, QPalette
+from PySide6.QtGui import QBrush, QKeyEvent, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QLineEdit,
@@ -30,6 +32,7 @@ from numdesk.model.errors import DomainError
 from numdesk.model.kinds import EntryKind
 from numdesk.model.summary import EntrySummary
 from numdesk.rules.profiles import family_of
+from numdesk.views.encounter.keys import key_text
 from numdesk.views.forms import child, load_form
 from numdesk.views.library.model import PAGE_SIZE, profile_label
 
@@ -76,6 +79,14 @@ class SearchResults(QAbstractListModel):
         self.beginInsertRows(QModelIndex(), first, first + len(batch) - 1)
         self.entries.extend(batch)
         self.endInsertRows()
+
+    def fetch_all(self) -> None:
+        """Load every remaining match (Ctrl+End goes to the last one in one press)."""
+        while self.canFetchMore():
+            before = len(self.entries)
+            self.fetchMore()
+            if len(self.entries) == before:
+                return
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self.entries)
@@ -133,6 +144,9 @@ class BuilderPanel(QWidget):
         self.results.setModel(self.model)
         self.results.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
 
+        self._key_tooltips()
+        self.search.installEventFilter(self)
+        self.results.installEventFilter(self)
         self.search.textChanged.connect(self.refresh)
         self.level_min.valueChanged.connect(self.refresh)
         self.level_max.valueChanged.connect(self.refresh)
@@ -142,6 +156,51 @@ class BuilderPanel(QWidget):
         self.add_object_button.clicked.connect(self.add_object)
         self.object_name.returnPressed.connect(self.add_object)
         self.refresh()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Down from the search enters the results; in the results a digit sets the
+        copies and Ctrl+End goes to the very last match (loading every page first)."""
+        if event.type() != QEvent.Type.KeyPress or not isinstance(event, QKeyEvent):
+            return False
+        key, mods = event.key(), event.modifiers()
+        if watched is self.search and key == Qt.Key.Key_Down and self.model.rowCount():
+            self.results.setFocus(Qt.FocusReason.TabFocusReason)
+            if not self.results.currentIndex().isValid():
+                self.results.setCurrentIndex(self.model.index(0))
+            return True
+        if watched is self.results:
+            if key == Qt.Key.Key_End and mods & Qt.KeyboardModifier.ControlModifier:
+                self.model.fetch_all()
+                last = self.model.index(self.model.rowCount() - 1)
+                self.results.setCurrentIndex(last)
+                self.results.scrollTo(last)
+                return True
+            plain = mods in (Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.KeypadModifier)
+            if plain and event.text().isdigit() and event.text() != "0":
+                self.count.setValue(int(event.text()))
+                return True
+        return False
+
+    def _key_tooltips(self) -> None:
+        """Each control says its key (the fight's map, F1)."""
+        for widget, what, key_id in (
+            (
+                self.search,
+                self.tr("Search the library; Down: the results; Enter: add"),
+                "focus_search",
+            ),
+            (self.count, self.tr("How many copies of a creature to add"), "focus_count"),
+            (self.level_min, self.tr("Lowest level shown"), "focus_level_min"),
+            (self.level_max, self.tr("Highest level shown"), "focus_level_max"),
+            (self.object_name, self.tr("An object's name; Enter adds it"), "focus_object"),
+            (self.object_level, self.tr("The object's level; Enter adds it"), "focus_object_level"),
+        ):
+            widget.setToolTip(self.tr("{0} ({1})").format(what, key_text(key_id)))
+        self.results.setToolTip(
+            self.tr("Down from the search comes here; a digit sets the copies; Enter adds")
+        )
+        self.add_button.setToolTip(self.tr("Add the selected entries (Enter in the search)"))
+        self.add_object_button.setToolTip(self.tr("Add the object (Enter in its name)"))
 
     def refresh(self) -> None:
         """Re-run the library search for the text typed (also after the encounter's rules

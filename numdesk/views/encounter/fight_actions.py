@@ -6,6 +6,8 @@ Each action names its key in its tooltip, so a GM learns the keys by pointing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QToolBar
@@ -20,6 +22,7 @@ class FightActions:
 
     controller: EncounterController
     builder: BuilderPanel
+    _build_print_actions: Callable[[], list[QAction]]
 
     def _build_actions(self) -> None:
         stack = self.controller.undo_stack
@@ -81,6 +84,7 @@ class FightActions:
         self.builder_action.setToolTip(self.tr("Show the panel that adds combatants"))
         self.builder_action.setChecked(self.controller.encounter.round < 1)
         self.builder_action.toggled.connect(lambda on: self.builder.setVisible(on))
+        print_action, pdf_action = self._build_print_actions()
         toolbar = QToolBar(self.tr("Encounter"), self)
         toolbar.setObjectName("encounterToolbar")
         toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
@@ -94,6 +98,8 @@ class FightActions:
             self.group_action,
             None,
             self.export_action,
+            print_action,
+            pdf_action,
             self.new_fight_action,
             self.builder_action,
             self.keys_action,
@@ -116,6 +122,7 @@ class FightActions:
                 "round's order and the conditions that ended exactly."
             )
         )
+        self._build_players_actions(toolbar)
         self.addToolBar(toolbar)
 
     def _undo_text(self, text: str) -> None:

@@ -1,6 +1,7 @@
 """The encounter window's layout: the builder on the left; the name, Rules box, round
-header, combatant table and log in the middle; the stat block over the actions on the
-right. It fits a 1366 × 768 screen without scrolling the actions.
+header and combatant table in the middle, over the log and the stat block of the
+selected row side by side; the actions on the right. It fits a 1366 × 768 screen
+without scrolling the actions, and the stat block keeps a real height there.
 """
 
 from __future__ import annotations
@@ -24,10 +25,11 @@ from numdesk.rules.profiles import PROFILES
 from numdesk.views.encounter.actions_panel import ActionPanel
 from numdesk.views.encounter.builder import BuilderPanel
 from numdesk.views.encounter.fight_table import FightTable
+from numdesk.views.encounter.keys import key_text
 from numdesk.views.encounter.log_model import LogModel
+from numdesk.views.encounter.name_edit import NameEdit
 from numdesk.views.encounter.table import CombatantTableModel
 from numdesk.views.encounter.turn_header import TurnHeader
-from numdesk.views.theme import heading_font
 
 
 class FightLayout:
@@ -42,9 +44,12 @@ class FightLayout:
     builder_action: QAction
 
     def _build_layout(self) -> None:
-        self.title = QLabel()
-        self.title.setObjectName("encounterTitle")
-        self.title.setFont(heading_font(self.title.font(), 1.0))
+        self.title = NameEdit()
+        self.title.setToolTip(
+            self.tr("The fight's name: click to rename it, Enter keeps it ({0})").format(
+                key_text("rename")
+            )
+        )
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.header = TurnHeader(self.previous_action, self.next_action)
@@ -73,8 +78,11 @@ class FightLayout:
         for profile in PROFILES.values():
             self.profile_combo.addItem(self.tr(profile.label), profile.name)
         self.profile_combo.activated.connect(self._choose_profile)
-        rules_label = QLabel(self.tr("&Rules:"))
+        rules_label = QLabel(self.tr("Rules:"))
         rules_label.setBuddy(self.profile_combo)
+        self.profile_combo.setToolTip(
+            self.tr("The rules this fight runs by ({0})").format(key_text("focus_rules"))
+        )
         title_row = QHBoxLayout()
         title_row.addWidget(self.title, 1)
         title_row.addWidget(rules_label)
@@ -82,20 +90,29 @@ class FightLayout:
         mid_layout.addLayout(title_row)
         mid_layout.addWidget(self.summary)
         mid_layout.addWidget(self.header)
-        vsplit = QSplitter(Qt.Orientation.Vertical)
-        vsplit.addWidget(self.table)
+        self.stat_block = QTextBrowser()
+        self.stat_block.setObjectName("statBlock")
+        # under the table, beside the log: the stat block of the selected row gets the
+        # height it needs, and the actions on the right never squeeze it
         log_box = QWidget()
         log_layout = QVBoxLayout(log_box)
         log_layout.setContentsMargins(0, 0, 0, 0)
         log_layout.addWidget(QLabel(self.tr("Log")))
         log_layout.addWidget(self.log)
-        vsplit.addWidget(log_box)
-        vsplit.setStretchFactor(0, 3)
+        self.lower_split = QSplitter(Qt.Orientation.Horizontal)
+        self.lower_split.addWidget(log_box)
+        self.lower_split.addWidget(self.stat_block)
+        self.lower_split.setStretchFactor(0, 3)
+        self.lower_split.setStretchFactor(1, 2)
+        self.lower_split.setSizes([560, 380])
+        vsplit = QSplitter(Qt.Orientation.Vertical)
+        vsplit.addWidget(self.table)
+        vsplit.addWidget(self.lower_split)
+        vsplit.setStretchFactor(0, 1)
         vsplit.setStretchFactor(1, 1)
+        vsplit.setSizes([300, 280])
         mid_layout.addWidget(vsplit, 1)
 
-        self.stat_block = QTextBrowser()
-        self.stat_block.setObjectName("statBlock")
         self.message = QLabel()
         self.message.setObjectName("encounterMessage")
         self.message.setWordWrap(True)
@@ -103,19 +120,12 @@ class FightLayout:
         # two lines reserved: a message never pushes the buttons around
         line = self.message.fontMetrics().lineSpacing()
         self.message.setFixedHeight(2 * line + 4)
-        right = QSplitter(Qt.Orientation.Vertical)
-        right.addWidget(self.stat_block)
-        right_bottom = QWidget()
-        rb_layout = QVBoxLayout(right_bottom)
-        rb_layout.setContentsMargins(0, 0, 0, 0)
-        rb_layout.addWidget(self.message)
-        rb_layout.addWidget(self.panel, 1)
-        right.addWidget(right_bottom)
-        right.setCollapsible(1, False)
-        # the actions all show at 1366 × 768 (no scrolling); the stat block takes the rest
-        # and scrolls itself
-        right.setStretchFactor(0, 1)
-        right.setStretchFactor(1, 0)
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(4, 0, 0, 0)  # clear of the splitter handle
+        right_layout.addWidget(self.message)
+        right_layout.addWidget(self.panel)
+        right_layout.addStretch(1)
 
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.builder)

@@ -54,6 +54,9 @@ class FightTable(QTableView):
             QAbstractItemView.EditTrigger.DoubleClicked
             | QAbstractItemView.EditTrigger.EditKeyPressed
         )
+        # Tab leaves the table for the panel: it never walks the cells (and with them
+        # the selection, the target of every action)
+        self.setTabKeyNavigation(False)
         self.verticalHeader().setVisible(False)
         self.verticalHeader().setDefaultSectionSize(28)
         self.setAlternatingRowColors(False)

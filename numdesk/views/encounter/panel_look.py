@@ -71,7 +71,7 @@ def compact(form: QWidget) -> None:
     intrusion.takeRow(intrude_at)  # the intrusion button joins Refuse and Natural 1
     buttons = child(form, QHBoxLayout, "intrusionButtons")
     buttons.insertWidget(0, intrude_button)
-    intrude_button.setText(_t("&Intrusion (+2, give 1)"))
+    intrude_button.setText(_t("Intrusion (+2, give 1)"))
     for name in ("initiative_box", "damage_box", "condition_box", "timing_box", "intrusion_box"):
         layout = child(form, QGroupBox, name).layout()
         if layout is not None:
@@ -80,6 +80,32 @@ def compact(form: QWidget) -> None:
     outer = form.layout()
     if outer is not None:
         outer.setSpacing(2)
+
+
+def place_ends_row(form: QWidget, ends_at: QComboBox, anchor: QComboBox) -> None:
+    """The row saying when a new condition or mark ends, under the condition and its
+    rounds, in the Tab order right after them."""
+    grid = child(form, QGridLayout, "conditionGrid")
+    moved = [
+        (child(form, QPushButton, "add_condition_button"), 2, 0),
+        (child(form, QPushButton, "remove_condition_button"), 2, 1),
+        (child(form, QComboBox, "pick"), 3, 0),
+        (child(form, QPushButton, "pick_button"), 3, 1),
+    ]
+    for widget, _row, _column in moved:
+        grid.removeWidget(widget)
+    grid.addWidget(ends_at, 1, 0)
+    grid.addWidget(anchor, 1, 1)
+    for widget, row, column in moved:
+        grid.addWidget(widget, row, column)
+    rounds = child(form, QSpinBox, "rounds")
+    QWidget.setTabOrder(rounds, ends_at)
+    QWidget.setTabOrder(ends_at, anchor)
+    QWidget.setTabOrder(anchor, moved[0][0])
+    for combo in (ends_at, anchor):
+        combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        combo.setMinimumContentsLength(10)
+        combo.view().setMinimumWidth(260)
 
 
 def fill_picks(pick: QComboBox, defense_actions: bool) -> None:
@@ -100,20 +126,54 @@ def fill_picks(pick: QComboBox, defense_actions: bool) -> None:
             pick.setItemData(row, _t(rule.note), Qt.ItemDataRole.ToolTipRole)
 
 
+#: Every control of the panel: its object name, its key in the map and what it does.
+PANEL_KEYS: tuple[tuple[str, str, str], ...] = (
+    ("roll_value", "focus_roll", "The PC's initiative roll, easing added; Enter sets it"),
+    ("set_roll_button", "enter", "Set the initiative typed (Enter in the roll)"),
+    ("eases", "focus_eases", "Steps the initiative's Speed task is eased (+3 each)"),
+    ("roll_button", "roll", "Roll the PC's initiative"),
+    ("amount", "amount", "Type the amount and press Enter to damage"),
+    ("damage_type", "focus_type", "Might, Speed or Intellect damage"),
+    ("damage_kind", "focus_kind", "The kind of damage, for Armor against kinds (T8)"),
+    ("ignore_armor", "ignore_armor", "Let this hit through Armor"),
+    ("defeat_as", "focus_defeat", "What happens to an NPC brought to 0 health"),
+    ("set_defeated_button", "mark_defeated", "Change a defeated NPC to the choice above"),
+    ("damage_button", "damage", "Damage every selected combatant"),
+    ("hit_button", "hit", "The selected PC is hit: its defense roll, then the harm"),
+    ("heal_button", "heal", "Heal every selected combatant"),
+    ("set_health_button", "set_health", "Set the NPC's health to the amount"),
+    ("wound", "focus_wound", "How bad the wound is"),
+    ("wound_button", "wound", "Wound every selected PC"),
+    ("condition", "focus_condition", "The condition: pick or type it"),
+    ("rounds", "focus_rounds", "How many rounds it lasts (0: until removed); Enter adds it"),
+    ("ends_at", "focus_ends_at", "A new condition or mark ends as that turn starts, or ends"),
+    ("ends_anchor", "focus_anchor", "Whose next turn it ends on (the rules: the cause's)"),
+    ("add_condition_button", "condition", "Add to every selected row"),
+    ("remove_condition_button", "remove_condition", "Take it off every selected row"),
+    ("pick", "focus_pick", "A table action or a 19/20 effect (type its first letter)"),
+    ("pick_button", "pick", "Apply to every selected row"),
+    ("first_button", "first", "First action this round"),
+    ("last_button", "last", "Last action this round"),
+    ("wait_button", "wait", "Wait: act later this round"),
+    ("act_now_button", "act_now", "A waiting combatant acts right after this turn"),
+    ("normal_button", "normal", "Back to its place in the normal order"),
+    ("recipient", "focus_recipient", "The PC who gets 1 of the 2 XP (or type a name)"),
+    ("reason", "focus_reason", "Why that player gets the XP; Enter accepts the intrusion"),
+    ("intrude_button", "intrusion", "GM intrusion on the selected PC"),
+    ("refuse_button", "refuse", "The player pays XP to refuse the intrusion"),
+    ("natural_one_button", "natural_one", "An intrusion brought by a natural 1: no XP"),
+    ("remove_button", "remove", "Take the combatant out of the encounter"),
+)
+
+
 def key_tooltips(form: QWidget) -> None:
-    """Every button says its key (the same map as the Keys dialog, F1)."""
-    for name, key_id, what in (
-        ("damage_button", "amount", _t("Damage every selected combatant")),
-        ("heal_button", "heal", _t("Heal every selected combatant")),
-        ("wound_button", "wound", _t("Wound every selected PC")),
-        ("add_condition_button", "condition", _t("Add to every selected row")),
-        ("pick_button", "pick", _t("Apply to every selected row")),
-        ("intrude_button", "intrusion", _t("GM intrusion on the selected PC")),
-        ("first_button", "first", _t("First action this round")),
-        ("last_button", "last", _t("Last action this round")),
-        ("wait_button", "wait", _t("Wait: act later this round")),
-    ):
-        child(form, QPushButton, name).setToolTip(_t("{0} ({1})").format(what, key_text(key_id)))
-    child(form, QSpinBox, "amount").setToolTip(
-        _t("Type the amount and press Enter to damage ({0} comes here)").format(key_text("amount"))
-    )
+    """Every control of the panel says what it does and its key (the same map as the
+    Keys dialog, F1), so a GM learns the keys by pointing."""
+    for name, key_id, what in PANEL_KEYS:
+        widget = form.findChild(QWidget, name)
+        if widget is None:
+            raise RuntimeError(f"the panel has no control named {name!r}")
+        if key_id == "enter":
+            widget.setToolTip(_t(what))
+        else:
+            widget.setToolTip(_t("{0} ({1})").format(_t(what), key_text(key_id)))

@@ -12,11 +12,13 @@ from html import escape
 from PySide6.QtCore import QCoreApplication
 
 from numdesk.controllers.encounter import EncounterController
-from numdesk.model.creature import item_groups
+from numdesk.model.character import track_step_name
+from numdesk.model.creature import block_numbers, item_groups
 from numdesk.model.encounter import Combatant
 from numdesk.model.operations.encounter_health import OBJECT_STATE_WORDS
 from numdesk.rules.types import Stat
-from numdesk.views.encounter.table import TRACK_WORDS, condition_text, condition_tooltip
+from numdesk.views.encounter.condition_words import condition_text, condition_tooltip
+from numdesk.views.encounter.table import TRACK_WORDS
 
 
 def _t(text: str) -> str:
@@ -41,7 +43,7 @@ def stat_block_html(controller: EncounterController, combatant: Combatant | None
         )
     head = f"<h3>{escape(combatant.name)}</h3>"
     rows = []
-    conditions = ", ".join(condition_text(c) for c in combatant.conditions)
+    conditions = ", ".join(condition_text(controller.encounter, c) for c in combatant.conditions)
     if combatant.side == "npc":
         creature = controller.creature(combatant)
         rows += [
@@ -55,6 +57,7 @@ def stat_block_html(controller: EncounterController, combatant: Combatant | None
             ),
         ]
         if creature is not None:
+            rows += [_row(label, escape(value)) for label, value in block_numbers(creature)]
             rows += [
                 _row("Damage", escape(creature.damage)),
                 _row("Movement", escape(creature.movement)),
@@ -78,7 +81,8 @@ def stat_block_html(controller: EncounterController, combatant: Combatant | None
                 for stat in Stat
             )
             if controller.profile.uses_damage_track:
-                harm = _row("Damage track", escape(_t(TRACK_WORDS[sheet.damage_track])))
+                state = track_step_name(sheet) or _t(TRACK_WORDS[sheet.damage_track])
+                harm = _row("Damage track", escape(state))
             else:
                 w = sheet.wounds
                 harm = _row(
@@ -101,7 +105,20 @@ def stat_block_html(controller: EncounterController, combatant: Combatant | None
         rows += [
             _row("Level", combatant.level),
             _row("Health", f"{combatant.health} / {combatant.max_health}"),
+            _row("Armor", combatant.armor),
         ]
+        follower = controller.follower(combatant)
+        if follower is not None:
+            rows += [
+                _row("Disposition", escape(follower.disposition)),
+                _row("Category", escape(follower.category)),
+                _row("Follows", escape(follower.owner)),
+                _row("Initiative bonus", f"{follower.initiative_bonus:+d}")
+                if follower.initiative_bonus
+                else "",
+                *(_row(title, _lines(lines)) for title, lines in item_groups(follower.items)),
+                _row("Notes", escape(follower.notes)),
+            ]
     else:
         rows.append(_row("Level", combatant.level))
         if controller.profile.objects_use_track:

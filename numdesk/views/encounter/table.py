@@ -24,7 +24,8 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPalette
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from numdesk.controllers.encounter import EncounterController
-from numdesk.model.encounter import Combatant, Condition
+from numdesk.model.character import track_step_name
+from numdesk.model.encounter import Combatant
 from numdesk.model.errors import DomainError
 from numdesk.model.operations.damage import armor_category, worn_armor
 from numdesk.model.operations.encounter import (
@@ -38,6 +39,7 @@ from numdesk.model.operations.encounter import (
 from numdesk.model.operations.encounter_health import OBJECT_STATE_WORDS
 from numdesk.rules.conditions import condition_effect
 from numdesk.rules.types import ActionTiming, ArmorCategory, DamageTrackState, Stat
+from numdesk.views.encounter.condition_words import condition_text, condition_tooltip, pick_status
 
 Index = QModelIndex | QPersistentModelIndex
 #: (health, maximum) for the bar, or None when the cell is plain text.
@@ -214,6 +216,9 @@ class CombatantTableModel(QAbstractTableModel):
             if c.side == "npc":
                 return _t("An NPC acts on its target number (3 × level)")
             return None
+        if column == Column.STATUS and c.hidden:
+            hidden = _t("Hidden from the players: not on the table display (Ctrl+Shift+V)")
+            return "\n".join(t for t in (hidden, condition_tooltip(c)) if t)
         if column in (Column.CONDITIONS, Column.STATUS) and c.conditions:
             return condition_tooltip(c)
         if column == Column.HEALTH and c.side == "pc":
@@ -249,8 +254,12 @@ class CombatantTableModel(QAbstractTableModel):
         if column == Column.ARMOR:
             return str(c.armor) if c.side in ("npc", "follower") else self._pc_armor(c)
         if column == Column.CONDITIONS:
-            return ", ".join(condition_text(cond) for cond in c.conditions)
-        return self._status(c)
+            enc = self._controller.encounter
+            return ", ".join(condition_text(enc, cond) for cond in c.conditions)
+        status = self._status(c)
+        if c.hidden:  # the GM must see at a glance what the players do not
+            return " · ".join(p for p in (_t("hidden"), status) if p)
+        return status
 
     def _bar(self, c: Combatant) -> tuple[int, int] | None:
         if c.side in ("npc", "follower"):
@@ -274,7 +283,7 @@ class CombatantTableModel(QAbstractTableModel):
             for stat in Stat
         )
         if self._controller.profile.uses_damage_track:
-            state = _t(TRACK_WORDS[sheet.damage_track])
+            state = track_step_name(sheet).lower() or _t(TRACK_WORDS[sheet.damage_track])
         else:
             w = sheet.wounds
             state = _t("wounds {0}/{1}/{2}").format(w.minor, w.moderate, w.major)
@@ -300,6 +309,7 @@ class CombatantTableModel(QAbstractTableModel):
             parts.append(
                 _t("tasks −1 step") if hinder == 1 else _t("tasks −{0} steps").format(hinder)
             )
+        parts += pick_status(c)
         return " · ".join(p for p in parts if p)
 
     def _timing_or_state(self, c: Combatant) -> str:
@@ -321,42 +331,6 @@ class CombatantTableModel(QAbstractTableModel):
         elif sheet is not None and sheet.wounds.major:
             return _t("{0} major wound(s)").format(sheet.wounds.major)
         return ""
-
-
-def condition_text(cond: Condition) -> str:
-    """ "dazed (ends R3)": the round in which the condition ends, when the turn of the one
-    who caused it comes round (G18); a number of rounds left would be ambiguous mid-round."""
-    if cond.rounds_left is None:
-        return cond.name
-    return _t("{0} (ends R{1})").format(cond.name, cond.started_round + cond.rounds_left)
-
-
-def condition_tooltip(c: Combatant) -> str:
-    """What each of a combatant's conditions does, one line each (G18)."""
-    lines = []
-    for cond in c.conditions:
-        effects = {r.value: condition_effect(r) for r in rules_conditions(c)}
-        effect = effects.get(cond.name.casefold())
-        if effect is None:
-            what = _t("your own condition: the rules add nothing")
-        elif effect.loses_turn:
-            what = _t("loses its turn, can still defend")
-        elif effect.task_hinder:
-            what = (
-                _t("all its tasks are hindered 1 step")
-                if effect.task_hinder == 1
-                else _t("all its tasks are hindered {0} steps").format(effect.task_hinder)
-            )
-        elif not effect.can_move:
-            what = _t("cannot move")
-        elif effect.defense_stat is not None:
-            what = _t("calls for {0} defense rolls ({1})").format(
-                _t(effect.defense_stat.value.capitalize()), effect.check_every
-            )
-        else:
-            what = ""
-        lines.append(f"{cond.name}: {what}" if what else cond.name)
-    return "\n".join(lines)
 
 
 def _runs(rows: list[int]) -> list[tuple[int, int]]:

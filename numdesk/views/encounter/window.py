@@ -18,10 +18,11 @@ once, so there is nothing to save on close.
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSize, Qt, QTimer
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QWidget
 
@@ -35,15 +36,19 @@ from numdesk.model.operations.encounter import (
     slot_label,
     slot_uids,
 )
-from numdesk.model.operations.encounter_build import new_initiative_problem
+from numdesk.model.operations.encounter_build import RenameEncounter, new_initiative_problem
 from numdesk.rules.dice import Dice
 from numdesk.views.encounter.actions_panel import ActionPanel
 from numdesk.views.encounter.builder import BuilderPanel
+from numdesk.views.encounter.defense_step import DefenseStep
 from numdesk.views.encounter.drops import EntryDrops
 from numdesk.views.encounter.fight_actions import FightActions
+from numdesk.views.encounter.fight_keys_wiring import FightKeyWiring
 from numdesk.views.encounter.fight_layout import FightLayout
+from numdesk.views.encounter.fight_print import FightPrinting
 from numdesk.views.encounter.initiative_dialog import InitiativeDialog
-from numdesk.views.encounter.keys import FightKeyboard, KeysDialog
+from numdesk.views.encounter.keys import KeysDialog, key_text
+from numdesk.views.encounter.players_actions import PlayersActions
 from numdesk.views.encounter.selection import TableSelection
 from numdesk.views.encounter.statblock import stat_block_html
 from numdesk.views.encounter.table import CombatantTableModel
@@ -51,18 +56,39 @@ from numdesk.views.encounter.turn_header import set_text
 from numdesk.views.plain_text import file_name
 
 
-class EncounterWindow(FightActions, FightLayout, TableSelection, QMainWindow):
+class EncounterWindow(
+    FightActions,
+    FightLayout,
+    FightKeyWiring,
+    FightPrinting,
+    PlayersActions,
+    TableSelection,
+    QMainWindow,
+):
     """One open encounter (a top-level window)."""
 
-    def __init__(self, controller: EncounterController, parent: QWidget | None = None) -> None:
+    #: New initiative opened its dialog (the table link asks the players for their dice)
+    initiativeOpened = Signal(object)
+
+    def __init__(
+        self,
+        controller: EncounterController,
+        parent: QWidget | None = None,
+        opener: Callable[[str], QWidget] | None = None,
+    ) -> None:
         super().__init__(parent)
         self.controller = controller
+        #: opens a library entry where the main window shows it (None: in a new window)
+        self._opener = opener
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
         self._fit_screen(QSize(1400, 820))
         self._shown_html = ""
         self._panel_key: tuple[object, ...] | str | None = "unset"
         self.initiative_dialog: InitiativeDialog | None = None
         self.keys_dialog: KeysDialog | None = None
+        self.defense_step: DefenseStep | None = None
+        #: (round, turn, uid) last shown: a new turn moves the selection to its combatant
+        self._turn_shown: tuple[int, int, str | None] | None = None
 
         self.model = CombatantTableModel(controller, self)
         self.builder = BuilderPanel(controller)
@@ -77,6 +103,11 @@ class EncounterWindow(FightActions, FightLayout, TableSelection, QMainWindow):
         if deleted is not None:
             deleted.connect(self._entry_deleted)
         self.builder.failed.connect(self.show_message)
+        self.panel.hit_button.clicked.connect(self.defend)
+        self.title.renamed.connect(
+            lambda name: self._do(lambda: self.controller.apply(RenameEncounter(name)))
+        )
+        self.title.done.connect(lambda: self.table.setFocus(Qt.FocusReason.OtherFocusReason))
         self.panel.failed.connect(self.show_message)
         # weakly: the panel is the window's child, a strong link back would keep the
         # window's Python side alive after Qt deleted it
@@ -84,6 +115,7 @@ class EncounterWindow(FightActions, FightLayout, TableSelection, QMainWindow):
         self.panel.targets = lambda: (targets() or (lambda: []))()
         self.table.selectionModel().currentRowChanged.connect(lambda *_: self._show_selected())
         self.table.selectionModel().selectionChanged.connect(lambda *_: self.panel.show_targets())
+        self.table.selectionModel().selectionChanged.connect(lambda *_: self._show_players_state())
         self._install_keys()  # owned by the window (Qt parent); no Python link back
         self.refresh()
         # open on the turn in progress, with the latest log lines in view
@@ -114,12 +146,20 @@ class EncounterWindow(FightActions, FightLayout, TableSelection, QMainWindow):
         enc = self.controller.encounter
         selected = self.selected_uid()
         self.model.refresh()
+        slot = current_slot(enc)
+        turn = (enc.round, enc.turn, slot.uid if slot is not None else None)
+        if turn != self._turn_shown:
+            # the selection follows the turn: the one acting now is the one acted for
+            uids = slot_uids(enc, slot) if slot is not None and enc.round >= 1 else []
+            if uids and self._turn_shown is not None:
+                selected = uids[0]
+            self._turn_shown = turn
         if selected and self.selected_uid() != selected:
             self.select(selected)
         title = self.tr("{0} — encounter").format(enc.name)
         if self.windowTitle() != title:
             self.setWindowTitle(title)
-        set_text(self.title, enc.name)
+        self.title.show_name(enc.name)
         self._show_profile()
         set_text(self.summary, self.controller.summary())
         slot = current_slot(enc)
@@ -136,6 +176,7 @@ class EncounterWindow(FightActions, FightLayout, TableSelection, QMainWindow):
         self.group_action.blockSignals(True)
         self.group_action.setChecked(enc.group_npc_initiative)
         self.group_action.blockSignals(False)
+        self._show_players_state()
         rows = self.log_model.rowCount()
         self.log_model.refresh()
         if self.log_model.rowCount() != rows:
@@ -154,7 +195,9 @@ class EncounterWindow(FightActions, FightLayout, TableSelection, QMainWindow):
         preparing = self.controller.encounter.round < 1
         combo.setEnabled(preparing)
         combo.setToolTip(
-            self.tr("The rules this fight runs by (tie rule, action timing, objects)")
+            self.tr("The rules this fight runs by (tie rule, action timing, objects) ({0})").format(
+                key_text("focus_rules")
+            )
             if preparing
             else self.tr("The rules are fixed once the fight has started")
         )
@@ -209,8 +252,26 @@ class EncounterWindow(FightActions, FightLayout, TableSelection, QMainWindow):
             return
         dialog = InitiativeDialog(self.controller, self)
         self.initiative_dialog = dialog  # tests fill it in
+        self.initiativeOpened.emit(dialog)
         dialog.exec()
         self.initiative_dialog = None
+
+    def defend(self) -> None:
+        """Ctrl+H: the selected PC is hit; its defense step opens over the fight."""
+        target = self.selected()
+        if target is None or target.side != "pc":
+            self.show_message(self.tr("Select the PC who is hit."))
+            return
+        try:
+            dialog = DefenseStep(self.controller, target, self)
+        except DomainError as err:
+            self.show_message(err.message)
+            return
+        self.defense_step = dialog  # tests and screenshots reach it
+        if dialog.exec():
+            self.show_message("")
+        self.defense_step = None
+        self.table.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def show_keys(self) -> None:
         """F1: the list of keys."""
@@ -218,49 +279,6 @@ class EncounterWindow(FightActions, FightLayout, TableSelection, QMainWindow):
         self.keys_dialog = dialog
         dialog.exec()
         self.keys_dialog = None
-
-    def _press(self, button: Any) -> None:
-        """A key for a panel button: press it, or say why it does not apply here."""
-        if button.isEnabled() and button.isVisible():
-            button.click()
-        else:
-            self.show_message(button.toolTip() or self.tr("That does not apply here."))
-
-    def _focus_amount(self) -> None:
-        amount = self.panel.amount
-        amount.setFocus(Qt.FocusReason.ShortcutFocusReason)
-        amount.selectAll()
-
-    def _install_keys(self) -> FightKeyboard:
-        panel = self.panel
-        handlers: dict[str, Any] = {
-            "next_turn": self.next_action,
-            "previous_turn": self.previous_action,
-            "next_combatant": lambda: self.step_selection(1),
-            "previous_combatant": lambda: self.step_selection(-1),
-            "select_npcs": self.select_npcs,
-            "amount": self._focus_amount,
-            "heal": lambda: self._press(panel.heal_button),
-            "wound": lambda: self._press(panel.wound_button),
-            "condition": lambda: self._press(panel.add_condition_button),
-            "pick": lambda: self._press(panel.pick_button),
-            "intrusion": lambda: self._press(panel.intrude_button),
-            "first": lambda: self._press(panel.first_button),
-            "last": lambda: self._press(panel.last_button),
-            "wait": lambda: self._press(panel.wait_button),
-            "initiative": self.reroll_action,
-            "undo": self.undo_action,
-            "redo": self.redo_action,
-            "focus_table": lambda: self.table.setFocus(Qt.FocusReason.ShortcutFocusReason),
-            "keys": self.keys_action,
-        }
-        keyboard = FightKeyboard(self, handlers, self.table, panel.amount, self._damage_from_keys)
-        return keyboard
-
-    def _damage_from_keys(self) -> None:
-        """Enter in the amount: damage the selection, then back to the table for the next."""
-        self.panel.damage_selected()
-        self.table.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def _next_turn(self) -> None:
         starting = self.controller.encounter.round < 1
@@ -297,13 +315,10 @@ class EncounterWindow(FightActions, FightLayout, TableSelection, QMainWindow):
         encounter opened from the library), else in a window of its own.
         """
         uid = self.controller.new_fight()
-        opener = getattr(self.parentWidget(), "open_entry", None)
-        if callable(opener):
-            opened = opener(uid)
-            assert isinstance(opened, QWidget)
-            return opened
+        if self._opener is not None:
+            return self._opener(uid)
         window = open_encounter_window(
-            self.controller.library_controller, uid, self.parentWidget(), self.controller.dice
+            self.controller.library_controller, uid, dice=self.controller.dice
         )
         window.show()
         return window
@@ -320,17 +335,27 @@ class EncounterWindow(FightActions, FightLayout, TableSelection, QMainWindow):
         QTimer.singleShot(0, self.log, self.log.scrollToBottom)  # not after the window closed
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        # every action was saved when it happened; nothing is left to write
+        # every action was saved when it happened; nothing is left to write. The table
+        # display follows this fight only: it goes with it
+        self._close_table_display()
         event.accept()
 
 
 def open_encounter_window(
-    library_controller: Any, uid: str, parent: QWidget | None = None, dice: Dice | None = None
+    library_controller: Any,
+    uid: str,
+    dice: Dice | None = None,
+    opener: Callable[[str], QWidget] | None = None,
 ) -> QWidget:
-    """Open the encounter `uid` of the library in its own window (shown by the caller)."""
+    """Open the encounter `uid` of the library in its own window (shown by the caller).
+
+    The window is top-level and owned by nobody: the window manager treats it like
+    the main window (its own Alt+Tab entry, never kept above the main window or a
+    sheet), so the GM moves between the fight and the sheets freely. Whoever opens it
+    keeps it alive and closes it (the main window's documents). `opener` opens the
+    entry "New fight from this" makes, where the caller shows entries.
+    """
     controller = EncounterController(library_controller, uid, dice=dice)
-    window = EncounterWindow(controller, parent)
-    if parent is not None:
-        window.setWindowFlag(Qt.WindowType.Window, True)
+    window = EncounterWindow(controller, None, opener)
     controller.setParent(window)
     return window

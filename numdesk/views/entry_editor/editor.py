@@ -2,8 +2,10 @@
 
 A finished edit (Enter, leaving a field, a pick from a list) is parsed; a bad value
 shows its message under the field and is not stored; a good one goes through
-`LibraryController.edit`, which is undoable on the library's undo stack. When the
-entry is written by someone else (an undo, a rename from the browser) the form reloads.
+`LibraryController.save_field_changes`, which stores only that change onto the entry as
+stored now (undoable on the library's undo stack), so what another window or another
+numdesk changed meanwhile is kept. When the entry is written by someone else (an undo,
+a rename from the browser) the form shows it, except in a field being typed in.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from numdesk.controllers.library import LibraryController
+from numdesk.controllers.library import EditConflict, LibraryController
 from numdesk.model.errors import DomainError
 from numdesk.model.kinds import EntryKind, ModelObject
 from numdesk.views.entry_editor.fields import BoolField, Field, focus_widget
@@ -61,7 +63,7 @@ class EntryEditor(QWidget):
 
     @property
     def entry(self) -> ModelObject:
-        """The entry as stored."""
+        """The entry as this editor last loaded or stored it: what its edits start from."""
         return self._entry
 
     @property
@@ -72,6 +74,23 @@ class EntryEditor(QWidget):
     def _build(self) -> None:
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
+        self.newer_note = QLabel()
+        self.newer_note.setObjectName("newerFields")
+        self.newer_note.setTextFormat(Qt.TextFormat.PlainText)
+        self.newer_note.setWordWrap(True)
+        self.newer_note.setContentsMargins(24, 8, 24, 0)
+        dim(self.newer_note)
+        unknown = self._controller.unknown_fields(self.uid)
+        if unknown:
+            self.newer_note.setText(
+                self.tr(
+                    "Made partly by a newer numdesk: this entry also holds what a newer "
+                    "numdesk added ({0}). This numdesk cannot show it, but keeps it "
+                    "unchanged when you edit the rest, and exports it."
+                ).format(", ".join(f"“{name.replace('_', ' ')}”" for name in unknown))
+            )
+        self.newer_note.setVisible(bool(unknown))
+        outer.addWidget(self.newer_note)
         self.stack = QStackedWidget(self)
         outer.addWidget(self.stack)
         self.reader: EntryPageView | None = None
@@ -164,7 +183,13 @@ class EntryEditor(QWidget):
         return label.text() if not label.isHidden() else ""
 
     def _commit(self, field: Field) -> None:
-        """Store the value of `field` if it is valid; otherwise explain under the field."""
+        """Store the value of `field` if it is valid; otherwise explain under the field.
+
+        Only this field's change is stored, onto the entry as it is stored now
+        (`LibraryController.save_field_changes`): fields changed meanwhile by another
+        window or another numdesk are kept and shown; if this same field was changed
+        there too, nothing is written and the field says so.
+        """
         if self._writing:
             return
         try:
@@ -182,23 +207,72 @@ class EntryEditor(QWidget):
             return
         self._writing = True
         try:
-            self._controller.edit(updated)
+            stored = self._controller.save_field_changes(self._entry, updated, check_entry)
+        except EditConflict as conflict:
+            self._refused(field, value, conflict)
+            return
         except DomainError as err:
-            self._set_error(field.name, err.message)
+            self._set_error(err.field if err.field in self.errors else field.name, err.message)
             return
         finally:
             self._writing = False
-        self._entry = updated
         self._remember(field)
+        self._follow(stored, keep=field.name)
+
+    def _refused(self, field: Field, value: object, conflict: EditConflict) -> None:
+        """The same field was changed elsewhere: show the stored entry, say so there."""
+        self._follow(conflict.stored, reload=field.name)
+        name = conflict.field if conflict.field in self.fields else field.name
+        message = self.tr(
+            "{0} was changed in another window or another numdesk since it was opened "
+            "here, so your change was not saved and nothing was overwritten. It now "
+            "shows the saved value; make your change again if it is still needed."
+        ).format(self.fields[name].title)
+        if isinstance(value, str | int) and not isinstance(value, bool) and len(str(value)) <= 60:
+            message += " " + self.tr("(Yours was: {0})").format(value)
+        self._set_error(name, message)
+
+    def _follow(
+        self, stored: ModelObject, reload: str | None = None, keep: str | None = None
+    ) -> None:
+        """Show `stored` (the entry as now saved) in every field the user is not in the
+        middle of changing (and in `reload` even so); `keep` is the field just stored,
+        left as the user typed it where the stored value is what it holds.
+
+        A field holding an unsaved change keeps it, together with the value it started
+        from, so when it is stored a change made elsewhere to it meanwhile is refused
+        rather than overwritten.
+        """
+        base = copy.deepcopy(stored)
+        for name, field in self.fields.items():
+            if name != reload and self._pending(field):
+                setattr(base, name, copy.deepcopy(getattr(self._entry, name)))
+                continue
+            if name == keep and getattr(stored, name) == self._loaded.get(name):
+                continue
+            if getattr(stored, name) != getattr(self._entry, name) or any(
+                getattr(stored, f) != getattr(self._entry, f) for f in field.follows
+            ):
+                field.load_entry(stored)
+                self._set_error(name, "")
+                self._remember(field)
+            elif name == reload:
+                field.load_entry(stored)
+                self._remember(field)
+        changed_name = stored.name != self._entry.name
+        self._entry = base
+        self.heading.setText(stored.name)
         if self.reader is not None:
-            self.reader.show_entry(updated, self._controller)
-        for other in self.fields.values():
-            if field.name in other.follows:
-                other.load_entry(updated)
-                self._remember(other)
-        if field.name == "name":
-            self.heading.setText(updated.name)
-            self.titleChanged.emit(updated.name)
+            self.reader.show_entry(stored, self._controller)
+        if changed_name:
+            self.titleChanged.emit(stored.name)
+
+    def _pending(self, field: Field) -> bool:
+        """Whether `field` shows a value not stored yet (typed, not yet committed)."""
+        try:
+            return bool(field.parse() != self._loaded.get(field.name, object()))
+        except DomainError:
+            return True
 
     def commit_all(self) -> None:
         """Store every field's pending value (before the tab closes)."""
@@ -208,7 +282,4 @@ class EntryEditor(QWidget):
     def _on_entry_saved(self, uid: str) -> None:
         if uid != self.uid or self._writing:
             return
-        entry = self._controller.load(uid)
-        if entry != self._entry:
-            self._show(entry)
-            self.titleChanged.emit(entry.name)
+        self._follow(self._controller.load(uid))

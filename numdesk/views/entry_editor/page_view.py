@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QEvent, QKeyCombination, QObject, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QShowEvent
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QTextBrowser, QVBoxLayout, QWidget
 
 from numdesk.model.creature import Creature
@@ -64,6 +65,36 @@ class EntryPageView(QWidget):
         self.browser.setObjectName("entryPage")
         self.browser.setOpenLinks(False)
         layout.addWidget(self.browser, 1)
+        self._host: QWidget | None = None
+
+    # Alt+E is also the main window's Edit menu: while the page is shown, its button
+    # takes the key (the menu stays on Alt, then the arrows, or F10)
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        host = self.window()
+        if host is not self._host:
+            if self._host is not None:
+                self._host.removeEventFilter(self)
+            self._host = host
+            host.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        kind = event.type()
+        if (
+            watched is self._host
+            and kind in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress)
+            and isinstance(event, QKeyEvent)
+            and event.keyCombination().toCombined()
+            == QKeyCombination(Qt.KeyboardModifier.AltModifier, Qt.Key.Key_E).toCombined()
+            and self.isVisible()
+            and self.edit_button.isVisible()
+            and self.edit_button.isEnabled()
+        ):
+            event.accept()
+            if kind == QEvent.Type.KeyPress:
+                self.edit_button.click()
+            return True
+        return super().eventFilter(watched, event)
 
     def show_entry(self, entry: ModelObject, controller: Any) -> None:
         """Render `entry` (the controller's library finds a type's background table)."""

@@ -9,8 +9,8 @@ import html
 
 from PySide6.QtCore import QCoreApplication
 
-from numdesk.model.creation import descriptor_effects
-from numdesk.model.creature import Creature, item_groups
+from numdesk.model.creation_effects import descriptor_effects
+from numdesk.model.creature import Creature, block_numbers, item_groups
 from numdesk.model.tables import RollTable
 from numdesk.model.templates import SentenceTemplate, TierAbilities, TypeTemplate
 from numdesk.rules.profiles import get_profile
@@ -166,6 +166,7 @@ def creature_page(entry: Creature) -> str:
         (_t("Health now"), "" if entry.current_health is None else entry.current_health),
         (_t("Damage inflicted"), entry.damage),
         (_t("Armor"), entry.armor or ""),
+        *((_t(label), value) for label, value in block_numbers(entry)),
         (_t("Movement"), entry.movement),
         (_t("Modifications"), "; ".join(entry.modifications)),
         *((_t(title), " · ".join(lines)) for title, lines in item_groups(entry.items)),

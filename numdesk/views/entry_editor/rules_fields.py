@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QPushButton,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -32,7 +33,7 @@ from numdesk.rules.house_rules import FIELDS_BY_NAME, derive_profile, profile_ch
 from numdesk.rules.profiles import BUILTIN_PROFILES, Profile
 from numdesk.rules.types import SkillLevel
 from numdesk.views.entry_editor.fields import Field
-from numdesk.views.theme import dim
+from numdesk.views.theme import dim, mark_error
 
 translate = QCoreApplication.translate
 
@@ -122,6 +123,17 @@ GROUPS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         QT_TRANSLATE_NOOP("RulesSet", "Character types"),
         (("type_names", QT_TRANSLATE_NOOP("RulesSet", "Type names (separated by commas)")),),
     ),
+    (
+        QT_TRANSLATE_NOOP("RulesSet", "Money"),
+        (
+            (
+                "currency",
+                QT_TRANSLATE_NOOP(
+                    "RulesSet", "Currency on sheets (blank: each character names its own)"
+                ),
+            ),
+        ),
+    ),
 )
 
 
@@ -137,6 +149,8 @@ def shown_value(value: Any) -> str:
         return translate("RulesSet", "yes") if value else translate("RulesSet", "no")
     if isinstance(value, list | tuple):
         return ", ".join(str(v) for v in value)
+    if value == "":
+        return translate("RulesSet", "none")
     return str(value)
 
 
@@ -150,6 +164,9 @@ class RulesSwitchesField(Field):
         self.inputs: dict[str, QWidget] = {}
         self.hints: dict[str, QLabel] = {}
         self.levels: dict[SkillLevel, QCheckBox] = {}
+        #: stored changes no widget can show (unknown to this numdesk, or a value that
+        #: does not fit): kept as they are in every value this field gives
+        self.kept: dict[str, Any] = {}
         self._loading = False
         super().__init__(name, label)
 
@@ -159,6 +176,20 @@ class RulesSwitchesField(Field):
         holder = QWidget()
         column = QVBoxLayout(holder)
         column.setContentsMargins(0, 0, 0, 0)
+        self.kept_box = QWidget()
+        kept_row = QHBoxLayout(self.kept_box)
+        kept_row.setContentsMargins(0, 0, 0, 0)
+        self.kept_note = QLabel()
+        self.kept_note.setObjectName("keptSettings")
+        self.kept_note.setWordWrap(True)
+        mark_error(self.kept_note)
+        self.remove_kept = QPushButton(translate("RulesSet", "Remove these settings"))
+        self.remove_kept.setObjectName("removeKeptSettings")
+        self.remove_kept.clicked.connect(self._remove_kept)
+        kept_row.addWidget(self.kept_note, 1)
+        kept_row.addWidget(self.remove_kept)
+        self.kept_box.hide()
+        column.addWidget(self.kept_box)
         for title, rows in GROUPS:
             box = QGroupBox(translate("RulesSet", title))
             form = QFormLayout(box)
@@ -207,6 +238,8 @@ class RulesSwitchesField(Field):
             row = QHBoxLayout(widget)
             row.setContentsMargins(0, 0, 0, 0)
             for level in SkillLevel:
+                if level is SkillLevel.PRACTICED:
+                    continue  # in every rules set: no training, eases nothing
                 box = QCheckBox(translate("RulesSet", level.value.capitalize()))
                 box.setObjectName(f"level_{level.value}")
                 if level in (SkillLevel.INABILITY, SkillLevel.TRAINED):
@@ -224,20 +257,39 @@ class RulesSwitchesField(Field):
     # -- loading and parsing ------------------------------------------------------------
 
     def load_entry(self, entry: Any) -> None:
-        """Show the set's rules: its base with its changes (a bad change shows the base)."""
+        """Show the set's rules: its base with the changes that fit; the others are
+        named above the switches and kept (`kept`)."""
         self.base = BUILTIN_PROFILES.get(entry.base, BUILTIN_PROFILES["cypher"])
-        try:
-            rules = derive_profile(self.base, "preview", "preview", entry.changes)
-        except RulesError:
-            rules = self.base
-        self._show(rules)
+        self.load(entry.changes)
 
     def load(self, value: Any) -> None:
-        try:
-            rules = derive_profile(self.base, "preview", "preview", value)
-        except RulesError:
-            rules = self.base
-        self._show(rules)
+        usable: dict[str, Any] = {}
+        self.kept = {}
+        problems: list[str] = []
+        for key, change in dict(value).items():
+            try:
+                derive_profile(self.base, "preview", "preview", {key: change})
+            except RulesError as err:
+                self.kept[key] = change
+                problems.append(err.message)
+            else:
+                usable[key] = change
+        self._show(derive_profile(self.base, "preview", "preview", usable))
+        self.kept_note.setText(
+            translate(
+                "RulesSet",
+                "This set also holds settings this numdesk cannot use; they are kept as "
+                "they are, and the set cannot be played or changed until they are "
+                "removed: {0}",
+            ).format(" ".join(problems))
+        )
+        self.kept_box.setVisible(bool(self.kept))
+
+    def _remove_kept(self) -> None:
+        """The user chose to drop the settings this numdesk cannot use."""
+        self.kept = {}
+        self.kept_box.hide()
+        self._commit()
 
     def _show(self, rules: Profile) -> None:
         self._loading = True
@@ -249,7 +301,7 @@ class RulesSwitchesField(Field):
                 elif isinstance(widget, QSpinBox):
                     widget.setValue(widget.minimum() if value is None else int(value))
                 elif isinstance(widget, QLineEdit):
-                    widget.setText(", ".join(value))
+                    widget.setText(value if isinstance(value, str) else ", ".join(value))
                 else:
                     for level, box in self.levels.items():
                         box.setChecked(level in value)
@@ -281,6 +333,8 @@ class RulesSwitchesField(Field):
                     widget.value() == widget.minimum()
                 )
                 out[key] = None if none else widget.value()
+            elif isinstance(widget, QLineEdit) and FIELDS_BY_NAME[key].kind == "text":
+                out[key] = widget.text().strip()
             elif isinstance(widget, QLineEdit):
                 out[key] = [w.strip() for w in widget.text().split(",") if w.strip()]
             else:
@@ -288,11 +342,12 @@ class RulesSwitchesField(Field):
         return out
 
     def parse(self) -> Any:
+        """The set's changes: what the switches show, with the `kept` ones it cannot."""
         try:
             rules = derive_profile(self.base, "preview", "preview", self.values())
         except RulesError as err:
             raise DomainError(err.message, self.name) from None
-        return profile_changes(self.base, rules)
+        return {**self.kept, **profile_changes(self.base, rules)}
 
     def _changed(self) -> None:
         if self._loading:

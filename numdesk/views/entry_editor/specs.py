@@ -13,6 +13,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QCoreApplication
 
 from numdesk.model.errors import DomainError
+from numdesk.model.items import CypherType, GearKind
 from numdesk.model.kinds import EntryKind, ModelObject, kind_of
 from numdesk.model.limits import LimitError, check_limits, range_of
 from numdesk.model.rules_set import RulesSet
@@ -26,6 +27,7 @@ from numdesk.rules.types import (
     AbilitySource,
     ArmorCategory,
     SkillLevel,
+    SpellTier,
     Stat,
     WeaponCategory,
 )
@@ -43,6 +45,7 @@ from numdesk.views.entry_editor.fields import (
     TextField,
     enum_choices,
 )
+from numdesk.views.entry_editor.number_fields import NamedNumbersField
 from numdesk.views.entry_editor.rules_fields import KindArmorField, RulesSwitchesField
 from numdesk.views.entry_editor.stat_items import StatItemsTable
 from numdesk.views.entry_editor.tables import EquipmentTable, SkillsTable, TiersTable
@@ -107,6 +110,10 @@ def _creature() -> list[Field]:
         ),
         IntField("armor", translate("EntryEditor", "&Armor"), *_span("Creature.armor")),
         KindArmorField("armor_against", translate("EntryEditor", "Extra Armor a&gainst kinds")),
+        IntField("initiative_bonus", translate("EntryEditor", "Initiati&ve bonus"), -99, 99),
+        NamedNumbersField(
+            "stats", translate("EntryEditor", "Other number&s (infrastructure, crew, …)")
+        ),
         LineField("damage", translate("EntryEditor", "&Damage inflicted")),
         LineField("movement", translate("EntryEditor", "&Movement")),
         LineField("motive", translate("EntryEditor", "M&otive")),
@@ -142,6 +149,10 @@ def _cypher() -> list[Field]:
     return [
         _name(),
         *_device_fields(),
+        ChoiceField(
+            "cypher_type", translate("EntryEditor", "&Type"), enum_choices(CypherType, True)
+        ),
+        BoolField("fantastic", translate("EntryEditor", "F&antastic")),
         TextField("effect", translate("EntryEditor", "&Effect")),
     ]
 
@@ -209,7 +220,14 @@ FORMS: dict[EntryKind, Callable[[], list[Field]]] = {
     ],
     EntryKind.EQUIPMENT: lambda: [
         _name(),
+        ChoiceField("kind", translate("EntryEditor", "&Kind"), enum_choices(GearKind)),
         IntField("quantity", translate("EntryEditor", "&Quantity"), *_span("Equipment.quantity")),
+        OptionalIntField(
+            "level",
+            translate("EntryEditor", "&Level"),
+            1,
+            translate("EntryEditor", "blank: none"),
+        ),
         LineField("price", translate("EntryEditor", "&Price")),
         TextField("description", translate("EntryEditor", "Descri&ption")),
     ],
@@ -225,6 +243,21 @@ FORMS: dict[EntryKind, Callable[[], list[Field]]] = {
             translate("EntryEditor", "blank: by category"),
         ),
         LineField("range", translate("EntryEditor", "&Range")),
+        LineField(
+            "kind", translate("EntryEditor", "&Kind when not a weapon (e.g. natural attack)")
+        ),
+        OptionalIntField(
+            "steps",
+            translate("EntryEditor", "&Eased (+) or hindered (−) steps"),
+            -5,
+            translate("EntryEditor", "blank: by its weight"),
+        ),
+        ChoiceField(
+            "skill",
+            translate("EntryEditor", "Skill it ro&lls with"),
+            enum_choices(SkillLevel, True),
+        ),
+        LineField("price", translate("EntryEditor", "&Price")),
         BoolField(
             "freely_usable",
             translate("EntryEditor", "Freely usable (otherwise attacks are hindered 1 step)"),
@@ -241,7 +274,10 @@ FORMS: dict[EntryKind, Callable[[], list[Field]]] = {
             translate("EntryEditor", "blank: by category"),
         ),
         IntField("speed_cost", translate("EntryEditor", "&Speed cost"), *_span("Armor.speed_cost")),
+        BoolField("worn", translate("EntryEditor", "&Worn")),
+        LineField("kind", translate("EntryEditor", "&Kind when not armor (e.g. special ability)")),
         KindArmorField("against", translate("EntryEditor", "Extra Armor a&gainst kinds")),
+        LineField("price", translate("EntryEditor", "&Price")),
         TextField("notes", translate("EntryEditor", "No&tes")),
     ],
     EntryKind.SHIELD: lambda: [
@@ -266,12 +302,24 @@ FORMS: dict[EntryKind, Callable[[], list[Field]]] = {
         LineField("cost_text", translate("EntryEditor", "Cost as &written (e.g. 2+ Intellect)")),
         ChoiceField("kind", translate("EntryEditor", "&Kind"), enum_choices(AbilityKind)),
         IntField("tier", translate("EntryEditor", "&Tier"), *_span("Ability.tier")),
+        ChoiceField(
+            "spell_tier",
+            translate("EntryEditor", "Spe&ll tier (blank: not a spell)"),
+            enum_choices(SpellTier, optional=True),
+        ),
         ChoiceField("source", translate("EntryEditor", "&From"), enum_choices(AbilitySource)),
+        LineField("range", translate("EntryEditor", "&Range (blank: as its text says)")),
         TextField("description", translate("EntryEditor", "Descri&ption")),
     ],
     EntryKind.SKILL: lambda: [
         _name(),
         ChoiceField("level", translate("EntryEditor", "&Level"), enum_choices(SkillLevel)),
+        BoolField("initiative", translate("EntryEditor", "&Initiative is rolled with it")),
+        ChoiceField(
+            "stat",
+            translate("EntryEditor", "&Stat (blank: as the task says)"),
+            enum_choices(Stat, optional=True),
+        ),
         TextField("description", translate("EntryEditor", "Descri&ption")),
     ],
     EntryKind.TYPE: _type,
@@ -307,6 +355,9 @@ FORMS: dict[EntryKind, Callable[[], list[Field]]] = {
             translate("EntryEditor", "blank: none"),
         ),
         IntField("initiative_bonus", translate("EntryEditor", "&Initiative bonus"), -99, 99),
+        LineField("disposition", translate("EntryEditor", "Dis&position")),
+        LineField("category", translate("EntryEditor", "Cate&gory")),
+        LineField("owner", translate("EntryEditor", "&Follows (blank: whoever has it)")),
         DataField("modifiers", translate("EntryEditor", "&Task modifiers"), dict[str, int]),
         StatItemsTable(
             "items", translate("EntryEditor", "Attacks, skills, abilities and things carried")

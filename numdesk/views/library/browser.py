@@ -24,7 +24,7 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -169,6 +169,8 @@ class LibraryBrowser(QWidget):
         header.resizeSection(Column.TAGS, 64)
         header.setStretchLastSection(False)
         table.viewport().installEventFilter(self)
+        table.installEventFilter(self)  # Ctrl+End: the very last match
+        self.search_edit.installEventFilter(self)  # Down: into the results
         table.activated.connect(self._on_activated)
         table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         table.customContextMenuRequested.connect(self._show_context_menu)
@@ -177,7 +179,25 @@ class LibraryBrowser(QWidget):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Resize and watched is self.table.viewport():
             self._fit_columns(self.table.viewport().width())
+        key = event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent)
+        if key and self._key(watched, event):  # type: ignore[arg-type]
+            return True
         return super().eventFilter(watched, event)
+
+    def _key(self, watched: QObject, event: QKeyEvent) -> bool:
+        """Down from the search goes into the results; Ctrl+End in them reaches the
+        last match in one press (the pages not loaded yet are loaded first)."""
+        if watched is self.search_edit and event.key() == Qt.Key.Key_Down:
+            if not self.model.rowCount():
+                return False
+            self.table.setFocus(Qt.FocusReason.TabFocusReason)
+            if not self.table.currentIndex().isValid():
+                self.table.selectRow(0)
+            return True
+        ctrl = event.modifiers() & Qt.KeyboardModifier.ControlModifier
+        if watched is self.table and event.key() == Qt.Key.Key_End and ctrl:
+            self.model.fetch_all()
+        return False
 
     def _fit_columns(self, width: int) -> None:
         """Drop the Tags, then the Rules column when the browser is too narrow for them,

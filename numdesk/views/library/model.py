@@ -22,7 +22,7 @@ from PySide6.QtCore import (
     Signal,
 )
 
-from numdesk.model.entry_kind import EntryKind
+from numdesk.model.entry_kind import EntryKind, NewerKind
 from numdesk.model.listing import MatchCount
 from numdesk.model.summary import EntrySummary
 from numdesk.rules.profiles import PROFILES
@@ -62,8 +62,11 @@ class Column(IntEnum):
     TAGS = 5
 
 
-def kind_label(kind: EntryKind) -> str:
-    """The name of a kind as the user reads it."""
+def kind_label(kind: EntryKind | NewerKind) -> str:
+    """The name of a kind as the user reads it (an entry of a kind only a newer numdesk
+    knows is listed as made by one)."""
+    if isinstance(kind, NewerKind):
+        return QCoreApplication.translate("EntryKind", "Made by a newer numdesk")
     labels = {
         EntryKind.CHARACTER: QT_TRANSLATE_NOOP("EntryKind", "Character"),
         EntryKind.CREATURE: QT_TRANSLATE_NOOP("EntryKind", "Creature / NPC"),
@@ -160,6 +163,11 @@ class EntryTableModel(QAbstractTableModel):
             self._row_of[summary.uid] = first + offset
         self._rows.extend(batch)
         self.endInsertRows()
+
+    def fetch_all(self) -> None:
+        """Load every remaining match (Ctrl+End: the very last one)."""
+        while self.canFetchMore():  # each page moves the listing on: it ends
+            self.fetchMore()
 
     def update_rows(self, summaries: list[EntrySummary]) -> None:
         """Show the new state of entries already shown (others are left alone)."""

@@ -1,7 +1,9 @@
 """File > Export PDF, Print and Print Preview for the current tab or the selection.
 
 Export PDF asks for the paper (A4 or US Letter) with the file name; File > Blank
-Sheets for Pencil Play leaves current Pools and health empty in all three.
+Sheets for Pencil Play leaves current Pools and health empty in all three. It lasts for
+this run only, shows in the status bar while on, and every PDF, print and preview made
+with it says "blank, for pencil play".
 
 What gets printed: characters as sheets (several become one PDF, a progress dialog
 with Cancel in between), creatures as stat blocks, an encounter as its encounter sheet.
@@ -18,75 +20,19 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QPagedPaintDevice
 from PySide6.QtWidgets import QApplication, QFileDialog, QProgressDialog
 
-from numdesk.model.character import Character
-from numdesk.model.creature import Creature
-from numdesk.model.encounter import Encounter
-from numdesk.model.errors import DomainError
-from numdesk.printing import (
-    Part,
-    character_part,
-    creatures_part,
-    encounter_part,
-    paint_parts,
-    write_pdf,
-)
+from numdesk.printing import Part, paint_parts, write_pdf
 from numdesk.printing import printer as print_dialogs
 from numdesk.views.dialogs import show_info
 from numdesk.views.plain_text import file_name
+from numdesk.views.printable import paper_filters, printable_parts
 
 if TYPE_CHECKING:
-    from numdesk.controllers.library import LibraryController
     from numdesk.views.library.host import LibraryHost
 
 
 #: `translate("Context", "literal")`: a call lupdate extracts (a helper taking a
 #: variable hides the text from it)
 translate = QCoreApplication.translate
-
-
-def printable_parts(
-    controller: LibraryController, uids: Sequence[str], blank: bool = False
-) -> list[Part]:
-    """One part per character or encounter, one stat-block part for all creatures;
-    `blank` leaves current Pools and health empty for pencil play."""
-    parts: list[Part] = []
-    creatures: list[Creature] = []
-    for uid in uids:
-        entry = controller.load_resolved(uid)
-        if isinstance(entry, Character):
-            parts.append(character_part(entry, blank))
-        elif isinstance(entry, Creature):
-            creatures.append(entry)
-        elif isinstance(entry, Encounter):
-            parts.append(_encounter_part(controller, entry, blank))
-    if creatures:
-        parts.append(creatures_part(creatures, blank))
-    if not parts:
-        raise DomainError(
-            translate(
-                "Printing",
-                "Only characters, creatures and encounters can be printed; select one of them.",
-            )
-        )
-    return parts
-
-
-def _encounter_part(controller: LibraryController, encounter: Encounter, blank: bool) -> Part:
-    creatures: dict[str, Creature] = {}
-    characters: dict[str, Character] = {}
-    for combatant in encounter.combatants:
-        uid = combatant.source_uid
-        if not uid or uid in creatures or uid in characters:
-            continue
-        try:
-            linked = controller.load_resolved(uid)
-        except DomainError:
-            continue  # a deleted stat block: the encounter sheet shows the combatant alone
-        if isinstance(linked, Creature):
-            creatures[uid] = linked
-        elif isinstance(linked, Character):
-            characters[uid] = linked
-    return encounter_part(encounter, creatures, characters, blank)
 
 
 class _BatchProgress:
@@ -137,7 +83,7 @@ def export_pdf(
 
     `blank` None follows File > Blank Sheets for Pencil Play."""
     if blank is None:
-        blank = window.settings.print_blank()
+        blank = blank_sheets(window)
     parts = printable_parts(window.controller, uids, blank)
     title = window.controller.load(uids[0]).name if len(uids) == 1 else path.stem
     batch = _BatchProgress(window, len(parts))
@@ -152,6 +98,13 @@ def export_pdf(
         )
     finally:
         batch.finish()
+
+
+def blank_sheets(window: LibraryHost) -> bool:
+    """Whether File > Blank Sheets for Pencil Play is on (for this run only)."""
+    from numdesk.views.actions import ActionId
+
+    return window.actions_by_id[ActionId.BLANK_SHEETS].isChecked()
 
 
 def _painter(window: LibraryHost, parts: Sequence[Part]) -> Callable[[QPagedPaintDevice], None]:
@@ -174,14 +127,6 @@ def _targets(window: LibraryHost) -> list[str]:
     return [u for u in window.selected_or_current() if u]
 
 
-def _paper_filters() -> dict[str, str]:
-    """File dialog filters that also choose the paper ("A4" or "Letter")."""
-    return {
-        "A4": translate("Printing", "PDF on A4 paper (*.pdf)"),
-        "Letter": translate("Printing", "PDF on US Letter paper (*.pdf)"),
-    }
-
-
 def export_pdf_dialog(window: LibraryHost) -> None:
     """File > Export PDF: ask for a file name and the paper, write it, say where it went."""
     uids = _targets(window)
@@ -191,7 +136,7 @@ def export_pdf_dialog(window: LibraryHost) -> None:
         if len(uids) == 1
         else translate("Printing", "numdesk sheets")
     )
-    filters = _paper_filters()
+    filters = paper_filters()
     name, chosen = QFileDialog.getSaveFileName(
         window,
         translate("Printing", "Export PDF"),
@@ -205,7 +150,12 @@ def export_pdf_dialog(window: LibraryHost) -> None:
     window.settings.set_pdf_page_size(page_size)
     path = Path(name) if name.lower().endswith(".pdf") else Path(name + ".pdf")
     if export_pdf(window, uids, path, page_size=page_size):
-        window.statusBar().showMessage(translate("Printing", "Saved {0}").format(path), 8000)
+        saved = (
+            translate("Printing", "Saved {0} (blank, for pencil play)")
+            if blank_sheets(window)
+            else translate("Printing", "Saved {0}")
+        )
+        window.statusBar().showMessage(saved.format(path), 8000)
     else:
         show_info(
             window,
@@ -217,20 +167,24 @@ def export_pdf_dialog(window: LibraryHost) -> None:
 def print_dialog(window: LibraryHost) -> None:
     """File > Print: the system print dialog, then the pages."""
     uids = _targets(window)
-    parts = printable_parts(window.controller, uids, window.settings.print_blank())
+    parts = printable_parts(window.controller, uids, blank_sheets(window))
     print_dialogs.print_dialog(window, _painter(window, parts), _title(window, uids))
 
 
 def print_preview_dialog(window: LibraryHost) -> None:
     """File > Print Preview: the pages as they will print."""
     uids = _targets(window)
-    parts = printable_parts(window.controller, uids, window.settings.print_blank())
+    parts = printable_parts(window.controller, uids, blank_sheets(window))
     print_dialogs.print_preview(window, _painter(window, parts), _title(window, uids))
 
 
 def _title(window: LibraryHost, uids: Sequence[str]) -> str:
-    return (
+    """The print job's and preview's title, saying when the sheets print blank."""
+    title = (
         window.controller.load(uids[0]).name
         if len(uids) == 1
         else translate("Printing", "numdesk sheets")
     )
+    if blank_sheets(window):
+        return translate("Printing", "{0} (blank, for pencil play)").format(title)
+    return title

@@ -63,6 +63,7 @@ class FieldBinding(QObject):
         read: Callable[[Character], Any],
         make_op: Callable[[str], Operation[Character]],
         error: ErrorLabel,
+        max_length: int | None = None,
     ) -> None:
         super().__init__(widget)
         self._controller = controller
@@ -72,7 +73,20 @@ class FieldBinding(QObject):
         self._error = error
         if isinstance(widget, QLineEdit):
             widget.editingFinished.connect(self.commit)
+            if max_length is not None:
+                # the field stops at the limit the library keeps (model/limits.py) and
+                # says so, rather than taking 599 characters and refusing them at Enter
+                widget.setMaxLength(max_length)
+                widget.inputRejected.connect(lambda: self._too_long(max_length))
         widget.installEventFilter(self)
+
+    def _too_long(self, limit: int) -> None:
+        self._error.show(
+            self.tr("This field holds at most {0} characters; the rest was not taken.").format(
+                f"{limit:,}"
+            ),
+            self.widget,
+        )
 
     def shown_value(self) -> str:
         value = self._read(self._controller.character)
@@ -98,6 +112,9 @@ class FieldBinding(QObject):
         """Apply the typed value; False (and the message shown) if it was refused."""
         text = self.text()
         if text == self.shown_value():
+            # the field shows the stored value again (put back after a refusal, or typed
+            # back): a message about an earlier refused value no longer applies
+            self._error.clear(self.widget)
             return True
         try:
             self._controller.apply(self._make_op(text))

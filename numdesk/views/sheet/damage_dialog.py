@@ -5,12 +5,15 @@ after block/dodge and shield (`cypher`), applied in one step.
 The chance shown comes from the same defense task the roll resolves
 (`preview_defense`), so it includes armor (C6), wound hindrance (C3), skills and any
 other steps. After a hit is applied, a confirmation line says what happened and the
-amount goes back to 0, so the same hit is never applied twice by accident.
+amount goes back to 0, so the same hit is never applied twice by accident; "Apply the
+same hit again" is there for a second foe's identical blow.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from collections.abc import Callable
+
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -25,7 +28,9 @@ from PySide6.QtWidgets import (
 )
 
 from numdesk.controllers.character import CharacterController
+from numdesk.model.character import Character
 from numdesk.model.errors import DomainError
+from numdesk.model.items import in_use
 from numdesk.model.operations.damage import (
     TakeDamage,
     TakeWound,
@@ -43,9 +48,11 @@ from numdesk.model.operations.defense_roll import (
     no_defense_reason,
     preview_defense,
 )
+from numdesk.model.operations.task import TaskPreview
 from numdesk.rules.defense import DefenseKind
 from numdesk.rules.difficulty import difficulty_name
 from numdesk.rules.hazards import HAZARDS, hazard
+from numdesk.rules.profiles import Profile
 from numdesk.rules.types import DamageType, Stat, WoundSeverity
 from numdesk.views.face_field import FaceField
 from numdesk.views.forms import child
@@ -53,6 +60,47 @@ from numdesk.views.sheet.damage_kind import chosen_kind, kind_combo, show_kind
 from numdesk.views.sheet.forms import load_sheet_form
 from numdesk.views.sheet.style import set_role
 from numdesk.views.sheet.words import word
+
+
+def _t(text: str) -> str:
+    return QCoreApplication.translate("DamageDialog", text)
+
+
+def fill_defenses(combo: QComboBox, profile: Profile, character: Character) -> None:
+    """The defenses a PC can make, each with what its armor does to it (C5, C6): a
+    defense task of a stat (`numenera`), block or dodge (`cypher`), or none. The item
+    data is (stat or None, `DefenseKind`). The fight's defense step lists the same."""
+    combo.addItem(_t("None (the hit lands)"), (None, DefenseKind.NONE))
+    if profile.uses_damage_track:
+        for stat in (Stat.SPEED, Stat.MIGHT, Stat.INTELLECT):
+            label = _t("{0} defense").format(word(stat.value.capitalize()))
+            combo.addItem(label, (stat, DefenseKind.NONE))
+        return
+    category = armor_category(character)
+    for kind in (DefenseKind.BLOCK, DefenseKind.DODGE):
+        label = _t("{0} (a {1} task)").format(
+            word(kind.value.capitalize()), word(DEFENSE_STAT[kind].value.capitalize())
+        )
+        steps = defense_task_steps(character, kind)
+        if steps:
+            change = _t("eased") if steps > 0 else _t("hindered")
+            label += _t(" — {0} armor: {1} {2}").format(word(category.value), change, abs(steps))
+        combo.addItem(label, (DEFENSE_STAT[kind], kind))
+
+
+def chance_text(preview: TaskPreview, face: int | None) -> str:
+    """ "Difficulty 2 (Standard), target 6: 75% chance", and what a typed face does."""
+    plan = preview.plan
+    text = _t("Difficulty {0} ({1}), target {2}: {3}% chance").format(
+        plan.final_difficulty,
+        word(difficulty_name(plan.final_difficulty)),
+        plan.target_number,
+        round(plan.success_chance * 100),
+    )
+    if face is not None:
+        verdict = _t("succeeds") if face >= plan.target_number else _t("fails")
+        text += "\n" + _t("The {0} rolled {1}.").format(face, verdict)
+    return text
 
 
 class DamageDialog(QDialog):
@@ -84,6 +132,8 @@ class DamageDialog(QDialog):
         self.wound_preview = child(form, QLabel, "woundPreview")
         self.apply_wound = child(form, QPushButton, "applyWoundButton")
         self.confirm = child(form, QLabel, "confirmLabel")
+        self.again_button = child(form, QPushButton, "againButton")
+        self.again_button.hide()
         self.error = child(form, QLabel, "errorLabel")
         self.face = FaceField(20, self)
         defense_form = child(form, QFormLayout, "defenseForm")
@@ -127,7 +177,7 @@ class DamageDialog(QDialog):
             self.severity.addItem(word(severity.name.capitalize()), severity)
         self._fill_defenses()
         self.skill.addItem(self.tr("(no skill)"), None)
-        for skill in character.skills:
+        for skill in in_use(character.skills):
             self.skill.addItem(f"{skill.name} ({word(skill.level.value)})", skill.uid)
         self.shield.addItem(self.tr("(no shield)"), None)
         for shield in character.shields:
@@ -142,6 +192,8 @@ class DamageDialog(QDialog):
 
         #: False right after a hit was applied, until the user changes an input
         self._fresh = True
+        #: the last hit applied, to apply once more (two goblins, the same blow)
+        self._last_hit: tuple[DefenseInput, Callable[[], TakeDamage | TakeWound]] | None = None
         self.hazard.activated.connect(self._pick_hazard)
         self.kind.currentTextChanged.connect(self._inputs_changed)
         for spin in (self.amount, self.level, self.eases, self.hinders, self.face):
@@ -152,30 +204,12 @@ class DamageDialog(QDialog):
             box.toggled.connect(self._inputs_changed)
         self.apply_pool.clicked.connect(self.apply_damage)
         self.apply_wound.clicked.connect(self.apply_wound_now)
+        self.again_button.clicked.connect(self.apply_again)
         controller.changed.connect(self.update_preview)
         self.update_preview()
 
     def _fill_defenses(self) -> None:
-        profile = self.controller.profile
-        character = self.controller.character
-        self.defense.addItem(self.tr("None (the hit lands)"), (None, DefenseKind.NONE))
-        if profile.uses_damage_track:
-            for stat in (Stat.SPEED, Stat.MIGHT, Stat.INTELLECT):
-                label = self.tr("{0} defense").format(word(stat.value.capitalize()))
-                self.defense.addItem(label, (stat, DefenseKind.NONE))
-            return
-        category = armor_category(character)
-        for kind in (DefenseKind.BLOCK, DefenseKind.DODGE):
-            label = self.tr("{0} (a {1} task)").format(
-                word(kind.value.capitalize()), word(DEFENSE_STAT[kind].value.capitalize())
-            )
-            steps = defense_task_steps(character, kind)
-            if steps:
-                change = self.tr("eased") if steps > 0 else self.tr("hindered")
-                label += self.tr(" — {0} armor: {1} {2}").format(
-                    word(category.value), change, abs(steps)
-                )
-            self.defense.addItem(label, (DEFENSE_STAT[kind], kind))
+        fill_defenses(self.defense, self.controller.profile, self.controller.character)
 
     def select_defense(self, kind: DefenseKind | Stat | None) -> None:
         """Choose the defense by its kind (`cypher`) or stat (`numenera`); None: no defense."""
@@ -245,17 +279,7 @@ class DamageDialog(QDialog):
             return err.message
         if preview is None:
             return None
-        plan = preview.plan
-        text = self.tr("Difficulty {0} ({1}), target {2}: {3}% chance").format(
-            plan.final_difficulty,
-            word(difficulty_name(plan.final_difficulty)),
-            plan.target_number,
-            round(plan.success_chance * 100),
-        )
-        face = self.face.face()
-        if face is not None:
-            verdict = self.tr("succeeds") if face >= plan.target_number else self.tr("fails")
-            text += "\n" + self.tr("The {0} rolled {1}.").format(face, verdict)
+        text = chance_text(preview, self.face.face())
         self.defense_preview.setText(text)
         if preview.problem:
             self.defense_preview.setText(text + "\n" + preview.problem)
@@ -264,6 +288,9 @@ class DamageDialog(QDialog):
 
     def _inputs_changed(self) -> None:
         self._fresh = True
+        if self.sender() is not self.face:  # a face typed for the next defense keeps it
+            self._last_hit = None
+            self.again_button.hide()
         self.update_preview()
 
     def update_preview(self) -> None:
@@ -303,15 +330,23 @@ class DamageDialog(QDialog):
 
     def apply_damage(self) -> bool:
         """Roll the defense (if any) and apply what gets through (one undo step)."""
-        return self._apply(TakeDamage(*self._pool_args()))
+        args = self._pool_args()
+        return self._apply(self.defense_input(), lambda: TakeDamage(*args))
 
     def apply_wound_now(self) -> bool:
         """Roll the defense (if any) and apply the wound it leaves (one undo step)."""
-        return self._apply(TakeWound(self.severity.currentData(), shield=self.shield.currentData()))
+        severity, shield = self.severity.currentData(), self.shield.currentData()
+        return self._apply(self.defense_input(), lambda: TakeWound(severity, shield=shield))
 
-    def _apply(self, hit: TakeDamage | TakeWound) -> bool:
+    def apply_again(self) -> bool:
+        """The last hit once more, with a new defense roll (a second foe's same blow)."""
+        if self._last_hit is None:
+            return False
+        return self._apply(*self._last_hit)
+
+    def _apply(self, defense: DefenseInput, make_hit: Callable[[], TakeDamage | TakeWound]) -> bool:
         dice = self.controller.dice
-        operation = DefendAndTakeHit(self.defense_input(), hit, dice)
+        operation = DefendAndTakeHit(defense, make_hit(), dice)
         try:
             with dice.player_faces(self.face.face()):
                 self.controller.apply(operation)
@@ -320,11 +355,14 @@ class DamageDialog(QDialog):
             return False
         change = operation.change
         self.confirm.setText(
-            self.tr("Applied to {0}: {1}. Change anything to apply another hit.").format(
+            self.tr("Applied to {0}: {1}.").format(
                 self.controller.character.name, (change.summary if change else "").rstrip(".")
             )
         )
-        # the next hit starts clean: nothing is applied twice by pressing again
+        self._last_hit = (defense, make_hit)
+        self.again_button.show()
+        # the form starts clean, so a double-click on Apply never applies twice; the same
+        # hit once more is the separate "again" button
         self.face.blockSignals(True)
         self.face.clear_face()
         self.face.blockSignals(False)

@@ -57,3 +57,114 @@ def extras_text(character: Character) -> str:
             text += f"; {listed}"
         parts.append(text + ".")
     return " ".join(parts)
+
+
+def _joined(name: str, parts: list[str], text: str) -> str:
+    """ "Name (part, part): text", leaving out what is empty."""
+    head = f"{name} ({', '.join(p for p in parts if p)})" if any(parts) else name
+    return f"{head}: {text}" if text else head
+
+
+def _steps(steps: int | None) -> str:
+    if not steps:
+        return ""
+    if steps > 0:
+        if steps == 1:
+            return translate("SheetExtras", "eased 1 step")
+        return translate("SheetExtras", "eased {0} steps").format(steps)
+    if steps == -1:
+        return translate("SheetExtras", "hindered 1 step")
+    return translate("SheetExtras", "hindered {0} steps").format(-steps)
+
+
+def second_form_text(character: Character) -> str:
+    """The second form's items with their values, its description and notes, one group a
+    line, for the sheet to show under the summary (the printout prints the same)."""
+    form = character.second_form
+    if form is None:
+        return ""
+    groups: list[tuple[str, list[str]]] = [
+        (
+            translate("SheetExtras", "Skills"),
+            [_joined(s.name, [word(s.level.value)], s.description) for s in form.skills],
+        ),
+        (
+            translate("SheetExtras", "Abilities"),
+            [
+                _joined(
+                    a.name,
+                    [
+                        a.cost_text
+                        or (
+                            f"{a.cost} {word(a.pool.value.capitalize())}"
+                            if a.cost and a.pool
+                            else ""
+                        ),
+                        word(a.kind.value)
+                        if a.kind is not None and a.kind.value == "enabler"
+                        else "",
+                    ],
+                    a.description,
+                )
+                for a in form.abilities
+            ],
+        ),
+        (
+            translate("SheetExtras", "Attacks"),
+            [
+                _joined(
+                    w.name,
+                    [
+                        w.kind or word(w.category.value),
+                        translate("SheetExtras", "{0} damage").format(w.damage)
+                        if w.damage is not None
+                        else "",
+                        w.range,
+                        _steps(w.steps),
+                        word(w.skill.value) if w.skill is not None else "",
+                    ],
+                    w.notes,
+                )
+                for w in form.weapons
+            ],
+        ),
+        (
+            translate("SheetExtras", "Armor"),
+            [
+                _joined(
+                    a.name,
+                    [
+                        a.kind or word(a.category.value),
+                        translate("SheetExtras", "Armor {0}").format(a.value)
+                        if a.value is not None
+                        else "",
+                    ],
+                    a.notes,
+                )
+                for a in form.armor
+            ],
+        ),
+        (
+            translate("SheetExtras", "Lasting damage"),
+            [
+                _joined(
+                    d.name,
+                    [
+                        f"{d.amount} {word(d.stat.value.capitalize())}"
+                        if d.stat
+                        else str(d.amount),
+                        translate("SheetExtras", "permanent") if d.permanent else "",
+                    ],
+                    d.effect,
+                )
+                for d in form.lasting_damage
+            ],
+        ),
+        (translate("SheetExtras", "Description"), [form.description] if form.description else []),
+        (translate("SheetExtras", "Notes"), [form.notes] if form.notes else []),
+    ]
+    lines = [f"{title}: {'; '.join(items)}" for title, items in groups if items]
+    if not lines:
+        return ""
+    head = translate("SheetExtras", "{0}, the second form:").format(form.name)
+    return "\n".join([head, *lines])

@@ -34,14 +34,17 @@ from numdesk.model.operations import SetItemField
 from numdesk.views.sheet.words import word
 
 Index = QModelIndex | QPersistentModelIndex
+#: the roles an archived row answers with its own look (grey text, a tooltip saying why)
+_ARCHIVED_ROLES = (Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.ToolTipRole)
 
 
 @dataclass(frozen=True)
 class Column:
     """One column: the header, the item field it edits and how values are typed in.
 
-    `kind` is "text", "int", "optint" (blank means none), "bool", "choice" or "lines"
-    (a read-only list of stat block items, one `line()` each);
+    `kind` is "text", "int", "optint" (blank means none), "bool", "choice", "names" (a
+    list of names, typed separated by commas) or "lines" (a read-only list of stat block
+    items, one `line()` each);
     `choices` returns the allowed values for "choice" (None allowed when `optional`).
     """
 
@@ -54,6 +57,10 @@ class Column:
     #: for a blank "optint": the value the rules use instead (shown in grey), e.g. a
     #: follower's health 3 × level; None when the profile has no such value
     derived: Callable[[CharacterController, Any], int | None] | None = None
+    #: shown only while this says so (the tags column: while the sheet has tags)
+    when: Callable[[CharacterController], bool] | None = None
+    #: what a blank value is called ("unknown": an ability's cost nobody gave), greyed
+    unknown: str = ""
 
 
 @dataclass(frozen=True)
@@ -67,6 +74,8 @@ class ListSpec:
     library_kind: EntryKind | None = None
     #: the table model class, when a list shows more than its fields (abilities' links)
     model_type: Callable[..., ItemTableModel] | None = None
+    #: a task can start from a row (skills, abilities, weapons): Enter/double-click roll
+    rollable: bool = False
 
 
 def _shown(value: Any) -> str:
@@ -76,6 +85,8 @@ def _shown(value: Any) -> str:
         return str(value.value).replace("_", " ")
     if isinstance(value, dict):
         return ", ".join(f"{k} {v:+d}" for k, v in value.items())
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
     return str(value)
 
 
@@ -136,7 +147,10 @@ class ItemTableModel(QAbstractTableModel):
         if not index.isValid():
             return None
         column = self.spec.columns[index.column()]
-        value = getattr(self.items()[index.row()], column.field)
+        item = self.items()[index.row()]
+        value = getattr(item, column.field)
+        if getattr(item, "archived", False) and role in _ARCHIVED_ROLES:
+            return self._archived_look(role)
         if column.kind == "lines":
             lines = [item.line() for item in value]
             if role == Qt.ItemDataRole.DisplayRole:
@@ -150,6 +164,8 @@ class ItemTableModel(QAbstractTableModel):
                 return Qt.CheckState.Checked if value else Qt.CheckState.Unchecked
             return None
         fallback = self._derived(column, index.row()) if value is None else None
+        if value is None and column.unknown and fallback is None:
+            return self._unknown(column, role)
         if role == Qt.ItemDataRole.DisplayRole:
             if fallback is not None:
                 return str(fallback)
@@ -166,6 +182,25 @@ class ItemTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole and isinstance(value, str) and len(value) > 40:
             return value
         return None
+
+    def _unknown(self, column: Column, role: int) -> Any:
+        """A value nobody gave (an ability added by name): said, greyed, never a made-up 0."""
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self.tr(column.unknown)
+        if role == Qt.ItemDataRole.ForegroundRole:
+            return QBrush(QPalette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text))
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self.tr("Not known: type it from your rulebook.")
+        return None
+
+    def _archived_look(self, role: int) -> Any:
+        """An archived row: greyed, and its tooltip says why no rule counts it."""
+        if role == Qt.ItemDataRole.ForegroundRole:
+            return QBrush(QPalette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text))
+        return self.tr(
+            "Archived: kept on the sheet but not in use (put aside, or of a tag or "
+            "recursion that is not active)."
+        )
 
     def _derived(self, column: Column, row: int) -> int | None:
         if column.derived is None or self._controller is None:
@@ -190,6 +225,8 @@ class ItemTableModel(QAbstractTableModel):
         if column.kind == "optint":
             text = str(value).strip()
             value = None if not text else int(text) if text.lstrip("-").isdigit() else text
+        elif column.kind == "names":
+            value = [part.strip() for part in str(value or "").split(",") if part.strip()]
         elif column.kind == "choice":
             value = value.value if isinstance(value, Enum) else (value or None)
         try:

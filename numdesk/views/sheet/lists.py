@@ -5,10 +5,10 @@ edit, add, remove and move is an operation applied through the CharacterControll
 it is undoable, in the history and saved at once. A rejected edit leaves the model
 untouched and shows the operation's DomainError message under the table.
 
-The tables edit like a spreadsheet: Tab and Shift+Tab commit the cell and open the
-next (or previous) editable one, row after row; Enter commits, Esc cancels. A save
-only announces changed cells (the model is reset only when rows come, go or move), so
-the edited row keeps its place, its selection and the open editor.
+The tables edit like a spreadsheet (see `item_table` for the keys, and Enter or a
+double-click rolling with a skill, ability or weapon row). A save only announces changed
+cells (the model is reset only when rows come, go or move), so the edited row keeps its
+place, its selection and the open editor.
 """
 
 from __future__ import annotations
@@ -17,19 +17,12 @@ import copy
 import dataclasses
 from typing import Any
 
-from PySide6.QtCore import (
-    QEvent,
-    QItemSelectionModel,
-    QModelIndex,
-    QObject,
-    Qt,
-)
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QTableView,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -40,6 +33,7 @@ from numdesk.model.errors import DomainError
 from numdesk.model.items import new_uid
 from numdesk.model.operations import AddItem, MoveItem, RemoveItem
 from numdesk.views.sheet.fitting import MIN_COLUMN, fit_columns
+from numdesk.views.sheet.item_table import ItemTable
 from numdesk.views.sheet.list_model import ChoiceDelegate, ItemTableModel, ListSpec
 from numdesk.views.sheet.style import BoldTitleBox, set_role
 
@@ -57,87 +51,27 @@ def tool_button(text: str, parent: QWidget) -> QToolButton:
     return button
 
 
-class ItemTable(QTableView):
-    """A sheet table: Tab/Shift+Tab walk the editable cells, row after row, and the
-    current cell stays on its item when the model is reset (a row added elsewhere, an
-    undo). Outside an editor Tab still leaves the table, so the keyboard never gets
-    stuck in it."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._kept: tuple[object, int] | None = None
-
-    def setModel(self, model: Any) -> None:
-        super().setModel(model)
-        if isinstance(model, ItemTableModel):
-            model.modelAboutToBeReset.connect(self._keep_current)
-            model.modelReset.connect(self._restore_current)
-
-    def _keep_current(self) -> None:
-        model = self.model()
-        current = self.currentIndex()
-        if isinstance(model, ItemTableModel) and current.isValid():
-            self._kept = (model.uid_at(current.row()), current.column())
-
-    def _restore_current(self) -> None:
-        model = self.model()
-        kept, self._kept = self._kept, None
-        if kept is None or not isinstance(model, ItemTableModel):
-            return
-        row = model.row_of(kept[0])
-        if row >= 0:
-            index = model.index(row, kept[1])
-            self.selectionModel().setCurrentIndex(
-                index,
-                QItemSelectionModel.SelectionFlag.ClearAndSelect
-                | QItemSelectionModel.SelectionFlag.Rows,
-            )
-
-    def moveCursor(
-        self, action: QAbstractItemView.CursorAction, modifiers: Qt.KeyboardModifier
-    ) -> QModelIndex:
-        """Next/previous skips cells with no text editor (check boxes) and stops at the
-        table's ends instead of wrapping round to its first cell."""
-        if action not in (
-            QAbstractItemView.CursorAction.MoveNext,
-            QAbstractItemView.CursorAction.MovePrevious,
-        ):
-            return super().moveCursor(action, modifiers)
-        model = self.model()
-        current = self.currentIndex()
-        if model is None or not current.isValid():
-            return super().moveCursor(action, modifiers)
-        step = 1 if action == QAbstractItemView.CursorAction.MoveNext else -1
-        columns = model.columnCount()
-        cell = current.row() * columns + current.column() + step
-        while 0 <= cell < model.rowCount() * columns:
-            index = model.index(cell // columns, cell % columns)
-            if index.flags() & Qt.ItemFlag.ItemIsEditable:
-                return index
-            cell += step
-        return QModelIndex()
-
-
 class ItemListEditor(BoldTitleBox):
-    """A titled table with Add, Remove, Move up/down and From library… buttons.
+    """A titled table with Add, Remove, Move up/down and From library… buttons, and Roll…
+    on the lists a task can start from.
 
     Built empty by the form loader, then `setup(controller, spec)` binds it.
     """
+
+    #: roll a task with the row: its list's name and the item's uid
+    rollRequested = Signal(str, str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._controller: CharacterController | None = None
         self.model: ItemTableModel | None = None
         self.table = ItemTable(self)
+        self.table.rollRequested.connect(self.request_roll)
+        self.table.removeRequested.connect(self.remove_row)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setTabKeyNavigation(False)
         self.table.verticalHeader().setVisible(False)
-        self.table.setEditTriggers(
-            QAbstractItemView.EditTrigger.DoubleClicked
-            | QAbstractItemView.EditTrigger.EditKeyPressed
-            | QAbstractItemView.EditTrigger.AnyKeyPressed
-        )
         # tool buttons: no 80-pixel minimum per button, so two lists fit side by side
         # on a 1366-pixel screen with the library shown (a push button row did not)
         self.add_button = tool_button(self.tr("Add"), self)
@@ -145,6 +79,11 @@ class ItemListEditor(BoldTitleBox):
         self.up_button = tool_button("↑", self)
         self.down_button = tool_button("↓", self)
         self.library_button = tool_button(self.tr("Library…"), self)
+        self.roll_button = tool_button(self.tr("Roll…"), self)
+        self.roll_button.setToolTip(
+            self.tr("Roll a task with the selected row (or press Enter, or double-click it)")
+        )
+        self.roll_button.hide()
         self.up_button.setAccessibleName(self.tr("Move up"))
         self.down_button.setAccessibleName(self.tr("Move down"))
         self.error_label = QLabel(self)
@@ -160,6 +99,7 @@ class ItemListEditor(BoldTitleBox):
         self.library_button.setToolTip(self.tr("Copy an entry from the library into this list"))
         buttons = QHBoxLayout()
         for button in (
+            self.roll_button,
             self.add_button,
             self.remove_button,
             self.up_button,
@@ -178,6 +118,7 @@ class ItemListEditor(BoldTitleBox):
         self.up_button.clicked.connect(lambda: self.move_row(-1))
         self.down_button.clicked.connect(lambda: self.move_row(1))
         self.library_button.clicked.connect(self.pick_from_library)
+        self.roll_button.clicked.connect(self.request_roll)
 
     def setup(self, controller: CharacterController, spec: ListSpec) -> None:
         """Bind the table to `spec.list_name` of the controller's character."""
@@ -192,6 +133,8 @@ class ItemListEditor(BoldTitleBox):
                 self.table.setItemDelegateForColumn(
                     number, ChoiceDelegate(controller, column, self.table)
                 )
+        self._show_columns()
+        controller.changed.connect(self._show_columns)
         self._fit_columns()
         self.table.viewport().installEventFilter(self)
         header.setStretchLastSection(True)
@@ -200,6 +143,8 @@ class ItemListEditor(BoldTitleBox):
         self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.library_button.setVisible(spec.library_kind is not None)
+        self.roll_button.setVisible(spec.rollable)
+        self.table.set_rollable(spec.rollable)
         self.model.modelReset.connect(self._fit_height)
         self._fit_height()
         self.setObjectName(f"{spec.list_name}Editor")
@@ -210,6 +155,7 @@ class ItemListEditor(BoldTitleBox):
             (self.up_button, "Up"),
             (self.down_button, "Down"),
             (self.library_button, "Library"),
+            (self.roll_button, "Roll"),
         ):
             button.setObjectName(f"{spec.list_name}{name}")
 
@@ -218,11 +164,27 @@ class ItemListEditor(BoldTitleBox):
             self._fit_columns()
         return False
 
+    def _show_columns(self) -> None:
+        """Columns shown only while the sheet needs them (tags: while it has tags)."""
+        if self.model is None or self._controller is None:
+            return
+        changed = False
+        for number, column in enumerate(self.model.spec.columns):
+            hidden = column.when is not None and not column.when(self._controller)
+            if self.table.isColumnHidden(number) != hidden:
+                self.table.setColumnHidden(number, hidden)
+                changed = True
+        if changed:
+            self._fit_columns()
+
     def _fit_columns(self) -> None:
         """Set widths, narrowed to the table's width (there is no sideways scroll bar)."""
         if self.model is None:
             return
-        wanted = [column.width for column in self.model.spec.columns[:-1]]
+        wanted = [
+            0 if self.table.isColumnHidden(n) else column.width
+            for n, column in enumerate(self.model.spec.columns[:-1])
+        ]
         fit_columns(self.table.horizontalHeader(), wanted, self.table.viewport().width())
 
     def _fit_height(self) -> None:
@@ -237,6 +199,7 @@ class ItemListEditor(BoldTitleBox):
         """The table then its buttons, in keyboard order."""
         return [
             self.table,
+            self.roll_button,
             self.add_button,
             self.remove_button,
             self.up_button,
@@ -297,6 +260,22 @@ class ItemListEditor(BoldTitleBox):
                 item.library_uid = item.uid
             item.uid = new_uid()
         return self._apply(AddItem(self.spec.list_name, item))
+
+    def request_roll(self) -> bool:
+        """Ask for a task with the selected row (the sheet opens the task dialog)."""
+        row = self.current_row()
+        if row < 0 or self.model is None:
+            self.show_error(self.tr("Select a row to roll with first."))
+            return False
+        item = self.model.items()[row]
+        if getattr(item, "archived", False):
+            self.show_error(
+                self.tr("{0} is archived: clear Archived to roll with it again.").format(item.name)
+            )
+            return False
+        self.show_error("")
+        self.rollRequested.emit(self.spec.list_name, item.uid)
+        return True
 
     def remove_row(self) -> None:
         row = self.current_row()

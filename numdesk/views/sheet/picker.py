@@ -22,6 +22,8 @@ from numdesk.model.kinds import EntryKind
 from numdesk.rules.profiles import family_of
 
 ROLE_UID = Qt.ItemDataRole.UserRole
+#: the most entries listed at once; typing narrows the search to reach the others
+SHOWN = 200
 
 
 class LibraryPickDialog(QDialog):
@@ -68,10 +70,14 @@ class LibraryPickDialog(QDialog):
     def refresh(self) -> None:
         """Re-run the search with the typed text."""
         profile = None if self.all_profiles.isChecked() else self._profile
-        found = self._library.search(self.search_edit.text(), kinds=[self._kind], limit=200)
+        # every match is counted (summaries only, a few milliseconds for the CSRD), so
+        # the list can say how many it leaves out instead of stopping without a word
+        found = self._library.search(self.search_edit.text(), kinds=[self._kind], limit=None)
         if profile is not None:
             usable = (None, "", profile, family_of(profile))
             found = [s for s in found if s.profile in usable]
+        total = len(found)
+        found = found[:SHOWN]
         self.results.clear()
         for summary in found:
             label = summary.name if not summary.subtitle else f"{summary.name} — {summary.subtitle}"
@@ -79,7 +85,17 @@ class LibraryPickDialog(QDialog):
             item.setData(ROLE_UID, summary.uid)
         if found:
             self.results.setCurrentRow(0)
-        self.message.setText("" if found else self.tr("Nothing in the library matches."))
+        if not found:
+            self.message.setText(self.tr("Nothing in the library matches."))
+        elif total > len(found):
+            self.message.setText(
+                self.tr(
+                    "Showing the first {0} of {1} entries: type part of a name or text "
+                    "to find the others."
+                ).format(len(found), total)
+            )
+        else:
+            self.message.clear()
         self._update_ok()
 
     def _update_ok(self) -> None:

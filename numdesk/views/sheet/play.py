@@ -49,6 +49,20 @@ def _first_upper(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _error_label(parent: QWidget) -> QLabel:
+    """A red message line, hidden while it has nothing to say."""
+    label = QLabel(parent)
+    label.setWordWrap(True)
+    set_role(label, "error")
+    label.hide()
+    return label
+
+
+def _say(label: QLabel, text: str) -> None:
+    label.setText(text)
+    label.setVisible(bool(text))
+
+
 class RecipientCombo(QComboBox):
     """A combo box that refreshes its choices just before its list opens or it gets focus."""
 
@@ -126,14 +140,19 @@ class PlayPanel(QWidget):
         self.intrusion_button = QPushButton(self.tr("Accept &GM intrusion (+2, give 1)"), xp_box)
         self.refuse_button = QPushButton(self.tr("&Refuse intrusion (1 XP)"), xp_box)
         self.refuse_button.setVisible(controller.profile.refuse_intrusion_cost is not None)
+        # a refusal is said under the button that was pressed, not at the panel's foot
+        self.spend_message = _error_label(xp_box)
+        self.intrusion_message = _error_label(xp_box)
         xgrid.addWidget(self.spend_combo, 0, 0)
         xgrid.addWidget(self.spend_button, 0, 1)
         xgrid.addWidget(self.spend_note, 1, 0, 1, 2)
-        xgrid.addWidget(QLabel(self.tr("Give 1 XP to:")), 2, 0, 1, 2)
-        xgrid.addWidget(self.recipient_combo, 3, 0, 1, 2)
-        xgrid.addWidget(self.intrusion_reason, 4, 0, 1, 2)
-        xgrid.addWidget(self.intrusion_button, 5, 0, 1, 2)
-        xgrid.addWidget(self.refuse_button, 6, 0, 1, 2)
+        xgrid.addWidget(self.spend_message, 2, 0, 1, 2)
+        xgrid.addWidget(QLabel(self.tr("Give 1 XP to:")), 3, 0, 1, 2)
+        xgrid.addWidget(self.recipient_combo, 4, 0, 1, 2)
+        xgrid.addWidget(self.intrusion_reason, 5, 0, 1, 2)
+        xgrid.addWidget(self.intrusion_button, 6, 0, 1, 2)
+        xgrid.addWidget(self.refuse_button, 7, 0, 1, 2)
+        xgrid.addWidget(self.intrusion_message, 8, 0, 1, 2)
         self.award_spin = QSpinBox(xp_box)
         self.award_spin.setRange(1, 4)
         self.award_spin.setSuffix(self.tr(" XP"))
@@ -141,9 +160,9 @@ class PlayPanel(QWidget):
         self.award_reason = QLineEdit(xp_box)
         self.award_reason.setPlaceholderText(self.tr("the discovery it rewards (optional)"))
         self.award_button = QPushButton(self.tr("Record session a&ward"), xp_box)
-        xgrid.addWidget(self.award_spin, 7, 0)
-        xgrid.addWidget(self.award_button, 7, 1)
-        xgrid.addWidget(self.award_reason, 8, 0, 1, 2)
+        xgrid.addWidget(self.award_spin, 9, 0)
+        xgrid.addWidget(self.award_button, 9, 1)
+        xgrid.addWidget(self.award_reason, 10, 0, 1, 2)
         layout.addWidget(xp_box)
 
         self.message = QLabel(self)
@@ -169,14 +188,28 @@ class PlayPanel(QWidget):
         self.roll_view.setModel(self.roll_log)
         layout.addWidget(self.roll_view, 1)
 
-        self.task_button.clicked.connect(self.open_task)
+        # long entries ("Player intrusion (1 XP)", a cypher's name) would set the panel's
+        # minimum width and squeeze the sheet beside it (the Cypher stats then stacked)
+        for combo in (
+            self.cypher_combo,
+            self.artifact_combo,
+            self.spend_combo,
+            self.recipient_combo,
+        ):
+            combo.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+            )
+            combo.setMinimumContentsLength(12)
+        self.task_button.clicked.connect(lambda: self.open_task())
         self.damage_button.clicked.connect(self.open_damage)
         self.recover_button.clicked.connect(self.open_recover)
         self.use_cypher_button.clicked.connect(self.use_cypher)
         self.use_artifact_button.clicked.connect(self.use_artifact)
         self.spend_button.clicked.connect(self.spend_xp)
         self.intrusion_button.clicked.connect(self.gm_intrusion)
-        self.refuse_button.clicked.connect(lambda: self._apply(RefuseIntrusion()))
+        self.refuse_button.clicked.connect(
+            lambda: self._apply(RefuseIntrusion(), self.intrusion_message)
+        )
         self.award_button.clicked.connect(self.session_award)
         self.artifact_combo.currentIndexChanged.connect(self._artifact_chosen)
         controller.changed.connect(self.refresh)
@@ -222,8 +255,10 @@ class PlayPanel(QWidget):
             except DomainError:
                 sides = None
         self.depletion_face.setEnabled(sides is not None)
-        self.depletion_face.sides = sides or 20
-        self.depletion_face.setRange(0, sides or 20)
+        if sides is not None:
+            self.depletion_face.set_sides(sides)
+        else:
+            self.depletion_face.setToolTip(self.tr("Choose an artifact with a depletion die."))
 
     def _mark_recipients_stale(self) -> None:
         self._recipients_stale = True
@@ -254,24 +289,32 @@ class PlayPanel(QWidget):
         if line is not None:
             line.setPlaceholderText(text)
 
-    def _apply(self, operation: Operation[Character]) -> bool:
+    def _apply(self, operation: Operation[Character], near: QLabel | None = None) -> bool:
+        """Apply a button's operation; a refusal is shown in `near` (by the button)."""
+        self._clear_messages()
         try:
             change = self.controller.apply(operation)
         except DomainError as err:
-            self.message.setText(err.message)
+            _say(near or self.message, err.message)
             return False
-        self.message.clear()
         self.status.setText(change.summary)
         return True
+
+    def _clear_messages(self) -> None:
+        for label in (self.message, self.spend_message, self.intrusion_message):
+            _say(label, "")
 
     def _show(self, dialog: QWidget) -> QWidget:
         self.dialogs = [d for d in self.dialogs if d.isVisible()] + [dialog]
         dialog.show()
         return dialog
 
-    def open_task(self) -> TaskDialog:
+    def open_task(self, list_name: str = "", uid: str = "") -> TaskDialog:
+        """A task dialog; from a sheet row (`list_name`, `uid`) with that row chosen."""
         dialog = TaskDialog(self.controller, self)
         self._show(dialog)
+        if uid:
+            dialog.choose_row(list_name, uid)
         return dialog
 
     def open_damage(self) -> DamageDialog:
@@ -317,7 +360,7 @@ class PlayPanel(QWidget):
         kind = self.spend_combo.currentData()
         if kind is None:
             return False
-        if self._apply(SpendXp(kind, self.spend_note.text().strip())):
+        if self._apply(SpendXp(kind, self.spend_note.text().strip()), self.spend_message):
             self.spend_note.clear()
             return True
         return False
@@ -332,8 +375,9 @@ class PlayPanel(QWidget):
         index = self.recipient_combo.findText(name)
         uid = self.recipient_combo.itemData(index) if index >= 0 else None
         reason = self.intrusion_reason.text().strip()
+        self._clear_messages()
         if not name:
-            self.message.setText(self.tr("Type or choose who receives 1 XP."))
+            _say(self.intrusion_message, self.tr("Type or choose who receives 1 XP."))
             return False
         try:
             if uid is None:
@@ -343,9 +387,8 @@ class PlayPanel(QWidget):
                 mine, theirs = gm_intrusion_ops(self.controller.character, other, reason)
                 change = self.controller.apply_with_others(mine, [(theirs, other)])
         except DomainError as err:
-            self.message.setText(err.message)
+            _say(self.intrusion_message, err.message)
             return False
-        self.message.clear()
         self.status.setText(change.summary)
         self.intrusion_reason.clear()
         return True

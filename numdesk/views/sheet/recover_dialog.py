@@ -70,6 +70,7 @@ class RecoverDialog(QDialog):
         self.treat_by = child(form, QLineEdit, "treatByEdit")
         self.treat_button = child(form, QPushButton, "treatButton")
         self.message = child(form, QLabel, "messageLabel")
+        self.done_label = child(form, QLabel, "doneLabel")  # what the last rest, rally or care did
         child(form, QDialogButtonBox, "closeButtons").rejected.connect(self.reject)
         self.face = FaceField(6, self)
         rest_form = child(form, QFormLayout, "restForm")
@@ -160,7 +161,18 @@ class RecoverDialog(QDialog):
             spin.setMaximum(total)
             spin.setEnabled(self.roll is not None and not self.track_step.isChecked())
         left = total - sum(s.value() for s in self.split.values())
-        self.left.setText(self.tr("{0} points left to share").format(left))
+        lines = [self.tr("{0} points left to share").format(left)]
+        character = self.controller.character
+        for stat, spin in self.split.items():
+            pool = character.pool(stat)
+            room = max(pool.maximum - pool.current, 0)
+            if spin.value() > room:
+                lines.append(
+                    self.tr("{0} has room for {1} more (maximum {2}): {3} would be lost.").format(
+                        word(stat.value.capitalize()), room, pool.maximum, spin.value() - room
+                    )
+                )
+        self.left.setText("\n".join(lines))
         ready = self.rest.currentData() is not None and (
             self.track_step.isChecked() or (self.roll is not None and left == 0)
         )
@@ -210,9 +222,10 @@ class RecoverDialog(QDialog):
 
     def _apply(self, operation: Operation[Character]) -> bool:
         try:
-            self.controller.apply(operation)
+            change = self.controller.apply(operation)
         except DomainError as err:
             self.message.setText(err.message)
             return False
         self.message.clear()
+        self.done_label.setText(self.tr("Done: {0}.").format(change.summary.rstrip(".")))
         return True

@@ -28,9 +28,10 @@ from PySide6.QtWidgets import (
 )
 
 from numdesk.controllers.character import CharacterController
-from numdesk.model.character import Character
+from numdesk.model.character import Character, track_step_name
 from numdesk.model.errors import DomainError
-from numdesk.model.operations import SetField, SetPool, SetWounds
+from numdesk.model.limits import text_limit
+from numdesk.model.operations import SetField, SetPool, SetTrackStep, SetWounds
 from numdesk.model.operations.base import Operation
 from numdesk.model.operations.conditions import task_hindrance, track_problem
 from numdesk.model.operations.damage import armor_category, defense_task_steps, worn_armor
@@ -42,7 +43,7 @@ from numdesk.views.forms import child
 from numdesk.views.sheet.ability_links import AbilityLinkBar
 from numdesk.views.sheet.advancement import AdvancementPanel
 from numdesk.views.sheet.bindings import ErrorLabel, FieldBinding, typed_int
-from numdesk.views.sheet.extras import extras_text
+from numdesk.views.sheet.extras import extras_text, second_form_text
 from numdesk.views.sheet.fitting import reflow
 from numdesk.views.sheet.forms import load_sheet_form
 from numdesk.views.sheet.history import HistoryPanel
@@ -70,6 +71,7 @@ NUMBER_FIELDS = (
     ("cypherLimitEdit", "cypher_limit", "cypherLimitError"),
     ("initiativeBonusEdit", "initiative_bonus", "numbersError"),
     ("stressEdit", "stress", "numbersError"),
+    ("preparedSpellsEdit", "prepared_spells", "numbersError"),
 )
 STORY_FIELDS = (
     ("backgroundEdit", "background"),
@@ -90,7 +92,6 @@ REFLOW_ROWS = (
     "devicesRow",
     "armsRow",
     "gearRow",
-    "companionsRow",
     "extrasRow",
     "shiftsRow",
     "healthRow",
@@ -184,6 +185,7 @@ class SheetWidget(QWidget):
         for name, spec in LIST_SPECS.items():
             editor = child(self.form, ItemListEditor, f"{name}Editor")
             editor.setup(controller, spec)
+            editor.rollRequested.connect(self.play_panel.open_task)
             self.list_editors[name] = editor
         self.ability_links = AbilityLinkBar(self.list_editors["abilities"], controller)
         self.ability_links.openEntryRequested.connect(self.openEntryRequested)
@@ -247,16 +249,29 @@ class SheetWidget(QWidget):
         read: Callable[[Character], Any],
         make_op: Callable[[str], Operation[Character]],
         error: str,
+        max_length: int | None = None,
     ) -> None:
         self.bindings.append(
-            FieldBinding(self.controller, widget, read, make_op, self._error(error))
+            FieldBinding(self.controller, widget, read, make_op, self._error(error), max_length)
         )
 
     def _bind_fields(self) -> None:
         for widget_name, field, error in TEXT_FIELDS:
-            self._bind(self.line(widget_name), _attr(field), _set_text(field), error)
+            edit = self.line(widget_name)
+            self._bind(edit, _attr(field), _set_text(field), error, text_limit(field))
         self._bind(
-            self.line("currencyEdit"), _attr("currency"), _set_text("currency"), "numbersError"
+            self.line("currencyEdit"),
+            _attr("currency"),
+            _set_text("currency"),
+            "numbersError",
+            text_limit("currency"),
+        )
+        self._bind(
+            self.line("recoveryRollEdit"),
+            _attr("recovery_roll"),
+            _set_text("recovery_roll"),
+            "healthError",
+            text_limit("recovery_roll"),
         )
         for widget_name, field, error in NUMBER_FIELDS:
             edit = self.line(widget_name)
@@ -279,9 +294,10 @@ class SheetWidget(QWidget):
     def _bind_health(self) -> None:
         for name, state in TRACK_BUTTONS:
             button = child(self.form, QRadioButton, name)
-            button.clicked.connect(
-                lambda _c=False, s=state: self._apply(SetField("damage_track", int(s)))
-            )
+            button.clicked.connect(lambda _c=False, s=state: self._apply(SetTrackStep(s)))
+        child(self.form, QRadioButton, "trackExtraStep").clicked.connect(
+            lambda _c=False: self._apply(SetTrackStep(DamageTrackState.HALE, extra_step=True))
+        )
         for name, rest in zip(REST_BOXES, REST_ORDER, strict=True):
             box = child(self.form, QCheckBox, name)
             box.clicked.connect(lambda checked, r=rest: self._toggle_rest(r, checked))
@@ -369,17 +385,32 @@ class SheetWidget(QWidget):
         track_box.setVisible(profile.uses_damage_track)
         wounds_box.setVisible(not profile.uses_damage_track)
         self.list_editors["shields"].setVisible(not profile.uses_damage_track)
+        at_step = track_step_name(character)
         for name, state in TRACK_BUTTONS:
-            child(self.form, QRadioButton, name).setChecked(character.damage_track == state)
+            child(self.form, QRadioButton, name).setChecked(
+                character.damage_track == state and not at_step
+            )
+        extra = child(self.form, QRadioButton, "trackExtraStep")
+        extra.setVisible(bool(character.track_extra_step))
+        extra.setText(character.track_extra_step)
+        extra.setChecked(bool(at_step))
         effects = track_effects(
             character.damage_track, speed_pool=character.pool(Stat.SPEED).current
         )
         child(self.form, QLabel, "trackEffects").setText(self.tr(effects.summary))
         child(self.form, QLabel, "extrasText").setText(extras_text(character))
-        # the money box is named for the money's own currency (crowns, credits, …)
-        currency = character.currency.strip()
+        detail = second_form_text(character)
+        second = child(self.form, QLabel, "secondFormText")
+        second.setText(detail)
+        second.setVisible(bool(detail))
+        # the money box is named for the money's own currency (crowns, credits, …), else
+        # the rules' (shins); the Cypher System has none, so it is the group's to name
+        currency = character.currency.strip() or profile.currency
         child(self.form, QLabel, "shinsLabel").setText(
-            currency.capitalize() if currency else self.tr("S&hins")
+            currency.capitalize() if currency else self.tr("M&oney")
+        )
+        child(self.form, QLineEdit, "currencyEdit").setPlaceholderText(
+            profile.currency or self.tr("your group's currency")
         )
         for severity in SEVERITIES:
             boxes = child(self.form, WoundBoxes, f"{severity}Boxes")
@@ -397,6 +428,10 @@ class SheetWidget(QWidget):
         self.list_editors["armor"].set_note(self._armor_note())
         bonus = character.recovery_bonus
         info = self.tr("Recovery roll: 1d6 + {0}").format(character.tier + bonus)
+        if character.recovery_roll:
+            info += " " + self.tr(
+                "(its sheet said {0}; the rules roll 1d6 + tier, and so does numdesk)"
+            ).format(character.recovery_roll)
         child(self.form, QLabel, "recoveryInfo").setText(info)
         warning = cypher_limit_warning(character)
         if warning is not None:
@@ -466,10 +501,13 @@ class SheetWidget(QWidget):
         order += [child(self.form, QPushButton, "portraitRemove")]
         for stat in Stat:
             order += [self.line(f"{stat.value}{p}") for p in ("Current", "Maximum", "Edge")]
-        order += [child(self.form, QRadioButton, n) for n, _s in TRACK_BUTTONS]
+        order += [child(self.form, QRadioButton, n) for n, _s in TRACK_BUTTONS[:1]]
+        order += [child(self.form, QRadioButton, "trackExtraStep")]
+        order += [child(self.form, QRadioButton, n) for n, _s in TRACK_BUTTONS[1:]]
         self._ordered_wound_boxes = self._wound_boxes()
         order += self._ordered_wound_boxes
         order += [child(self.form, QCheckBox, n) for n in REST_BOXES]
+        order.append(self.line("recoveryRollEdit"))
         order += self.advancement.focus_chain()
         for name in ("skills", "abilities"):
             order += self.list_editors[name].focus_chain()
@@ -490,7 +528,10 @@ class SheetWidget(QWidget):
             "power_shifts",
         ):
             order += self.list_editors[name].focus_chain()
-        order += [self.line(n) for n in ("currencyEdit", "initiativeBonusEdit", "stressEdit")]
+        order += [
+            self.line(n)
+            for n in ("currencyEdit", "initiativeBonusEdit", "stressEdit", "preparedSpellsEdit")
+        ]
         order += [child(self.form, QPlainTextEdit, n) for n, _f in STORY_FIELDS]
         for first, second in itertools.pairwise(order):
             QWidget.setTabOrder(first, second)

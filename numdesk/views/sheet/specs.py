@@ -11,7 +11,17 @@ from numdesk.controllers.character import CharacterController
 from numdesk.model.abilities import Ability, Skill
 from numdesk.model.extras import ExtraPool, LastingDamage, Money, PowerShift, Recursion
 from numdesk.model.follower import Follower
-from numdesk.model.items import Armor, Artifact, Cypher, Equipment, Oddity, Shield, Weapon
+from numdesk.model.items import (
+    Armor,
+    Artifact,
+    Cypher,
+    CypherType,
+    Equipment,
+    GearKind,
+    Oddity,
+    Shield,
+    Weapon,
+)
 from numdesk.model.kinds import EntryKind
 from numdesk.rules.damage import armor_value
 from numdesk.rules.errors import RulesError
@@ -20,15 +30,21 @@ from numdesk.rules.types import (
     AbilityKind,
     AbilitySource,
     ArmorCategory,
+    SkillLevel,
+    SpellTier,
     Stat,
     WeaponCategory,
 )
+from numdesk.rules.weapons import weapon_stats
 from numdesk.views.sheet.ability_links import AbilityTableModel
 from numdesk.views.sheet.list_model import Column, ListSpec
+from numdesk.views.sheet.recursions import MEMBERS, RecursionTableModel
 
 
 def _skill_levels(controller: CharacterController) -> Sequence[Enum]:
-    return controller.profile.skill_levels
+    """The profile's levels, and practiced (listed without training) in every profile."""
+    levels = controller.profile.skill_levels
+    return [lv for lv in SkillLevel if lv in levels or lv is SkillLevel.PRACTICED]
 
 
 def _armor_value(controller: CharacterController, armor: Armor) -> int | None:
@@ -38,12 +54,32 @@ def _armor_value(controller: CharacterController, armor: Armor) -> int | None:
     return armor_value(armor.category)
 
 
+def _weapon_steps(_controller: CharacterController, weapon: Weapon) -> int | None:
+    """A blank Eased is the weight's own: a light weapon eases attacks 1 step (G14)."""
+    return weapon_stats(weapon.category).attack_ease
+
+
 def _follower_health(_controller: CharacterController, follower: Follower) -> int | None:
     """A blank health is 3 × level (C14), as the fight and the printed sheet use it."""
     try:
         return follower_health(follower.level)
     except RulesError:
         return None
+
+
+def _has_tags(controller: CharacterController) -> bool:
+    """Whether the sheet has tags or recursions (then its items show theirs)."""
+    return bool(controller.character.recursions)
+
+
+def _archived_and_tags() -> tuple[Column, Column]:
+    """The columns every list of things that can be put aside or tagged has."""
+    return (
+        Column(QT_TRANSLATE_NOOP("ItemTableModel", "Archived"), "archived", "bool", width=62),
+        Column(
+            QT_TRANSLATE_NOOP("ItemTableModel", "Tags"), "tags", "names", width=90, when=_has_tags
+        ),
+    )
 
 
 def _enum(cls: type[Enum]) -> Callable[[CharacterController], Sequence[Enum]]:
@@ -70,17 +106,39 @@ LIST_SPECS: dict[str, ListSpec] = {
                     _skill_levels,
                     width=110,
                 ),
+                Column(
+                    QT_TRANSLATE_NOOP("ItemTableModel", "Stat"),
+                    "stat",
+                    "choice",
+                    _enum(Stat),
+                    optional=True,
+                    width=80,
+                ),
+                Column(
+                    QT_TRANSLATE_NOOP("ItemTableModel", "Initiative"),
+                    "initiative",
+                    "bool",
+                    width=62,
+                ),
+                *_archived_and_tags(),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Notes"), "description"),
             ),
             lambda: Skill("New skill"),
             EntryKind.SKILL,
+            rollable=True,
         ),
         ListSpec(
             "abilities",
             QT_TRANSLATE_NOOP("ItemListEditor", "Special abilities"),
             (
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Ability"), "name", width=180),
-                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Cost"), "cost", "int", width=50),
+                Column(
+                    QT_TRANSLATE_NOOP("ItemTableModel", "Cost"),
+                    "cost",
+                    "optint",
+                    width=50,
+                    unknown=QT_TRANSLATE_NOOP("ItemTableModel", "unknown"),
+                ),
                 Column(
                     QT_TRANSLATE_NOOP("ItemTableModel", "Pool"),
                     "pool",
@@ -94,9 +152,20 @@ LIST_SPECS: dict[str, ListSpec] = {
                     "kind",
                     "choice",
                     _enum(AbilityKind),
+                    optional=True,
                     width=80,
+                    unknown=QT_TRANSLATE_NOOP("ItemTableModel", "unknown"),
                 ),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Tier"), "tier", "int", width=45),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Range"), "range", width=72),
+                Column(
+                    QT_TRANSLATE_NOOP("ItemTableModel", "Spell"),
+                    "spell_tier",
+                    "choice",
+                    _enum(SpellTier),
+                    optional=True,
+                    width=50,
+                ),
                 Column(
                     QT_TRANSLATE_NOOP("ItemTableModel", "Source"),
                     "source",
@@ -104,14 +173,13 @@ LIST_SPECS: dict[str, ListSpec] = {
                     _enum(AbilitySource),
                     width=90,
                 ),
-                Column(
-                    QT_TRANSLATE_NOOP("ItemTableModel", "Archived"), "archived", "bool", width=62
-                ),
+                *_archived_and_tags(),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Description"), "description"),
             ),
             lambda: Ability("New ability"),
             EntryKind.ABILITY,
             AbilityTableModel,
+            rollable=True,
         ),
         ListSpec(
             "cyphers",
@@ -119,6 +187,17 @@ LIST_SPECS: dict[str, ListSpec] = {
             (
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Cypher"), "name", width=150),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Level"), "level", "optint", width=45),
+                Column(
+                    QT_TRANSLATE_NOOP("ItemTableModel", "Type"),
+                    "cypher_type",
+                    "choice",
+                    _enum(CypherType),
+                    optional=True,
+                    width=75,
+                ),
+                Column(
+                    QT_TRANSLATE_NOOP("ItemTableModel", "Fantastic"), "fantastic", "bool", width=62
+                ),
                 Column(
                     QT_TRANSLATE_NOOP("ItemTableModel", "Identified"),
                     "identified",
@@ -173,12 +252,31 @@ LIST_SPECS: dict[str, ListSpec] = {
                     _enum(WeaponCategory),
                     width=75,
                 ),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Kind"), "kind", width=90),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Damage"), "damage", "optint", width=58),
+                Column(
+                    QT_TRANSLATE_NOOP("ItemTableModel", "Eased"),
+                    "steps",
+                    "optint",
+                    width=50,
+                    derived=_weapon_steps,
+                ),
+                Column(
+                    QT_TRANSLATE_NOOP("ItemTableModel", "Skill"),
+                    "skill",
+                    "choice",
+                    _skill_levels,
+                    optional=True,
+                    width=85,
+                ),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Range"), "range", width=72),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Price"), "price", width=70),
+                *_archived_and_tags(),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Notes"), "notes"),
             ),
             lambda: Weapon("New weapon"),
             EntryKind.WEAPON,
+            rollable=True,
         ),
         ListSpec(
             "armor",
@@ -202,6 +300,10 @@ LIST_SPECS: dict[str, ListSpec] = {
                 Column(
                     QT_TRANSLATE_NOOP("ItemTableModel", "Speed cost"), "speed_cost", "int", width=75
                 ),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Worn"), "worn", "bool", width=45),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Kind"), "kind", width=70),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Price"), "price", width=70),
+                *_archived_and_tags(),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Notes"), "notes"),
             ),
             lambda: Armor("New armor"),
@@ -227,8 +329,17 @@ LIST_SPECS: dict[str, ListSpec] = {
             QT_TRANSLATE_NOOP("ItemListEditor", "Equipment"),
             (
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Item"), "name", width=150),
+                Column(
+                    QT_TRANSLATE_NOOP("ItemTableModel", "Kind"),
+                    "kind",
+                    "choice",
+                    _enum(GearKind),
+                    width=90,
+                ),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Qty"), "quantity", "int", width=45),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Level"), "level", "optint", width=45),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Price"), "price", width=80),
+                *_archived_and_tags(),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Description"), "description"),
             ),
             lambda: Equipment("New item"),
@@ -312,10 +423,18 @@ LIST_SPECS: dict[str, ListSpec] = {
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Name"), "name", width=120),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Kind"), "kind", width=70),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Active"), "active", "bool", width=50),
+                Column(
+                    QT_TRANSLATE_NOOP("ItemTableModel", "Exclusive"),
+                    "exclusive",
+                    "bool",
+                    width=80,
+                ),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Focus"), "focus", width=130),
+                Column(QT_TRANSLATE_NOOP("ItemTableModel", "Items"), MEMBERS, "members", width=160),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Description"), "description"),
             ),
             lambda: Recursion("New recursion"),
+            model_type=RecursionTableModel,
         ),
         ListSpec(
             "power_shifts",

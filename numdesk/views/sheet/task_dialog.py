@@ -2,29 +2,36 @@
 modifiers; see the final difficulty, target number, chance and cost live; roll.
 
 The preview is `preview_task` from the model (the same code `PerformTask` runs), so what
-the dialog shows and what the roll does cannot disagree.
+the dialog shows and what the roll does cannot disagree. Every field sits in the form's
+own layouts (ui/task_dialog.ui), inside a scroll area: on a small screen the form
+scrolls, and no field is ever drawn over another.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+import itertools
+
+from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
-    QGroupBox,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QScrollArea,
     QSpinBox,
+    QVBoxLayout,
     QWidget,
 )
 
 from numdesk.controllers.character import CharacterController
 from numdesk.model.errors import DomainError
+from numdesk.model.items import in_use
 from numdesk.model.operations.effect_pick import TakeEffect
 from numdesk.model.operations.task import (
     PerformTask,
@@ -41,7 +48,11 @@ from numdesk.views.face_field import FaceField
 from numdesk.views.forms import child
 from numdesk.views.sheet.forms import load_sheet_form
 from numdesk.views.sheet.style import set_role
+from numdesk.views.sheet.task_text import cost_lines, special_lines
 from numdesk.views.sheet.words import word
+
+#: what a window's title bar and frame take from the screen's height
+TITLE_BAR = 40
 
 
 class TaskDialog(QDialog):
@@ -51,7 +62,21 @@ class TaskDialog(QDialog):
         super().__init__(parent)
         self.controller = controller
         self.setWindowTitle(self.tr("Task — {0}").format(controller.character.name))
-        self.form = load_sheet_form("task_dialog.ui", self, margin=10)
+        content = QWidget()
+        self.form = load_sheet_form("task_dialog.ui", content, margin=10)
+        self.scroll = QScrollArea(self)
+        self.scroll.setObjectName("taskScroll")
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.scroll.setWidget(content)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        buttons.rejected.connect(self.reject)
+        self.close_button = buttons.button(QDialogButtonBox.StandardButton.Close)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 10, 10)
+        layout.addWidget(self.scroll, 1)
+        layout.addWidget(buttons)
         f = self.form
         self.stat = child(f, QComboBox, "statCombo")
         self.difficulty = child(f, QSpinBox, "difficultySpin")
@@ -67,26 +92,19 @@ class TaskDialog(QDialog):
         self.roll_button = child(f, QPushButton, "rollButton")
         self.roll_anyway = child(f, QCheckBox, "rollAnyway")
         self.reroll_button = child(f, QPushButton, "rerollButton")
-        self.face = FaceField(20, self)
+        self.face = FaceField(20, f)
         roll_row = child(f, QHBoxLayout, "rollRow")
-        face_label = QLabel(self.tr("d&20 rolled"), self)
+        face_label = QLabel(self.tr("d&20 rolled"), f)
         face_label.setBuddy(self.face)
         roll_row.insertWidget(0, face_label)
         roll_row.insertWidget(1, self.face)
         # after a 19 or 20: the effect taken instead of bonus damage (T5), as a pick
-        self.effect_pick = QComboBox(self)
-        self.effect_pick.setObjectName("effectPick")
-        self.effect_button = QPushButton(self.tr("Take e&ffect"), self)
-        effect_row = QHBoxLayout()
-        effect_row.addWidget(self.effect_pick, 1)
-        effect_row.addWidget(self.effect_button)
-        result_box = child(f, QGroupBox, "resultBox")
-        result_layout = result_box.layout()
-        if result_layout is not None:
-            result_layout.addItem(effect_row)
+        self.effect_pick = child(f, QComboBox, "effectPick")
+        self.effect_button = child(f, QPushButton, "effectButton")
         self.effect_pick.setEnabled(False)
         self.effect_button.setEnabled(False)
         self.effect_button.clicked.connect(self.take_effect)
+        self._set_tab_order()
         self.values = {
             name: child(f, QLabel, name)
             for name in (
@@ -107,12 +125,9 @@ class TaskDialog(QDialog):
         self.values["finalValue"].setStyleSheet("font-size: 16pt; font-weight: bold;")
         self.values["targetValue"].setStyleSheet("font-size: 16pt; font-weight: bold;")
         self.values["resultValue"].setStyleSheet("font-size: 11pt; font-weight: bold;")
-        self.values["resultValue"].setMinimumHeight(64)
-        self.values["costValue"].setMinimumHeight(64)
-        self.values["specialValue"].setMinimumHeight(20)
+        # no minimum heights on these word-wrapped labels: a layout sizes wrapped text by
+        # its height for the width, and a larger minimum made it overflow onto the next
         self.values["sayValue"].setMinimumWidth(320)
-        child(f, QGroupBox, "resultBox").setVisible(True)
-        child(f, QDialogButtonBox, "closeButtons").rejected.connect(self.reject)
         self.last_result: TaskResult | None = None
         self.last_operation: PerformTask | None = None
         self.preview: TaskPreview | None = None
@@ -133,24 +148,71 @@ class TaskDialog(QDialog):
         self.reroll_button.clicked.connect(self.reroll)
         self.reroll_button.setVisible(controller.profile.xp_reroll)
         self.reroll_button.setEnabled(False)
+        # XP gained or a Pool changed while the dialog is open (an intrusion, damage)
+        controller.changed.connect(self._sheet_changed)
         self.difficulty.setValue(3)
-        self.resize(900, 640)
         self.update_preview()
+        self.fit_to_screen()
+
+    def _set_tab_order(self) -> None:
+        """Down the inputs, then the roll, the result's picks and Close (the face field
+        is made in code, so creation order alone would put it last)."""
+        chain: list[QWidget] = [
+            self.stat,
+            self.difficulty,
+            self.skill,
+            self.ability,
+            self.assets,
+            self.effort_ease,
+            self.effort_damage,
+            self.weapon,
+            self.eases,
+            self.hinders,
+            self.modifiers,
+            self.face,
+            self.roll_button,
+            self.roll_anyway,
+            self.effect_pick,
+            self.effect_button,
+            self.reroll_button,
+            self.close_button,
+        ]
+        for first, second in itertools.pairwise(chain):
+            QWidget.setTabOrder(first, second)
+
+    def fit_to_screen(self, available: QRect | None = None) -> None:
+        """Take the size the form asks for, but no more than the screen gives (`available`,
+        by default this dialog's screen, less a title bar): on a 1024×600 screen the
+        form then scrolls inside the dialog instead of running off the screen."""
+        if available is None:
+            screen = self.screen()
+            if screen is None:
+                return
+            available = screen.availableGeometry()
+        content = self.scroll.widget()
+        self.ensurePolished()
+        if content is not None and content.layout() is not None:
+            content.layout().activate()  # size hints of the laid-out form, not of its parts
+        wanted = content.sizeHint() if content is not None else QSize(900, 640)
+        width = min(max(wanted.width() + 40, 900), available.width())
+        height = min(max(wanted.height() + 60, 600), available.height() - TITLE_BAR)
+        self.resize(width, height)
 
     def _fill_choices(self) -> None:
         character = self.controller.character
         for stat in Stat:
             self.stat.addItem(word(stat.value.capitalize()), stat)
         self.skill.addItem(self.tr("(no skill)"), None)
-        for skill in character.skills:
+        for skill in in_use(character.skills):
             self.skill.addItem(f"{skill.name} ({word(skill.level.value)})", skill.uid)
         self.ability.addItem(self.tr("(no ability)"), None)
-        for ability in character.abilities:
+        for ability in in_use(character.abilities):
             cost = f" — {ability.cost} {ability.pool.value}" if ability.pool else ""
             self.ability.addItem(f"{ability.name}{cost}", ability.uid)
         self.weapon.addItem(self.tr("(not an attack)"), None)
-        for weapon in character.weapons:
-            self.weapon.addItem(f"{weapon.name} ({word(weapon.category.value)})", weapon.uid)
+        for weapon in in_use(character.weapons):
+            what = weapon.kind or word(weapon.category.value)  # "special ability", "light"
+            self.weapon.addItem(f"{weapon.name} ({what})", weapon.uid)
         limit = self.controller.profile.max_effort
         self.effort_ease.setMaximum(min(character.effort, limit))
         self.effort_damage.setMaximum(min(character.effort, limit))
@@ -174,6 +236,28 @@ class TaskDialog(QDialog):
                 combo.setCurrentIndex(row)
                 return
         raise ValueError(f"no choice starting with {text!r}")
+
+    def choose_row(self, list_name: str, uid: str) -> bool:
+        """Start from a row of the sheet ("skills", "abilities" or "weapons"): that row is
+        chosen, so its steps, cost (and Pool) or damage are in the preview; the cursor
+        waits in Difficulty, the one thing the row cannot say. False if it is not offered
+        (an archived row)."""
+        combo = {"skills": self.skill, "abilities": self.ability, "weapons": self.weapon}.get(
+            list_name
+        )
+        index = combo.findData(uid) if combo is not None else -1
+        if combo is None or index < 0:
+            return False
+        combo.setCurrentIndex(index)
+        if list_name == "abilities":
+            self.task_input()  # an ability paid from a Pool makes it that stat's task
+            self.update_preview()
+        self.setWindowTitle(
+            self.tr("Task — {0}: {1}").format(self.controller.character.name, combo.currentText())
+        )
+        self.difficulty.setFocus()
+        self.difficulty.selectAll()
+        return True
 
     def task_input(self) -> TaskInput:
         modifiers = tuple(
@@ -224,20 +308,7 @@ class TaskDialog(QDialog):
             self.tr("none — routine") if plan.routine else str(plan.target_number)
         )
         v["chanceValue"].setText(f"{round(plan.success_chance * 100)}%")
-        cost = preview.cost
-        parts = [self.tr("{0} {1} points").format(cost.total, stat)]
-        if cost.effort_levels:
-            parts.append(
-                self.tr("Effort {0} level(s) = {1}").format(cost.effort_levels, cost.effort_points)
-            )
-        if cost.edge_used:
-            parts.append(self.tr("Edge −{0}").format(cost.edge_used))
-        if preview.impaired and cost.effort_levels:
-            parts.append(self.tr("impaired: +1 per level"))
-        parts.append(
-            self.tr("Pool {0} → {1}").format(preview.pool_before, max(preview.pool_after, 0))
-        )
-        v["costValue"].setText("\n".join(parts))
+        v["costValue"].setText("\n".join(cost_lines(preview, stat)))
         v["damageValue"].setText(str(preview.damage_if_hit) if preview.damage_if_hit else "—")
         v["sayValue"].setText(self.tr("Say: “{0}”").format(self.tr(preview.say)))
         v["problemValue"].setText(self.tr(preview.problem) if preview.problem else "")
@@ -290,37 +361,32 @@ class TaskDialog(QDialog):
         self.effect_button.setEnabled(False)
         return True
 
+    def _sheet_changed(self) -> None:
+        """The sheet changed while the dialog is open: fresh Pools in the preview, and the
+        reroll button follows the XP the character has now."""
+        self.update_preview()
+        self._refresh_reroll()
+
+    def _refresh_reroll(self) -> None:
+        result = self.last_result
+        can_reroll = (
+            self.controller.profile.xp_reroll
+            and result is not None
+            and result.natural is not None
+            and self.controller.character.xp >= 1
+        )
+        self.reroll_button.setEnabled(bool(can_reroll))
+
     def _show_result(self, result: TaskResult | None) -> None:
         self.last_result = result
+        self._refresh_reroll()
         if result is None:
             return
         verdict = self.tr("Success!") if result.success else self.tr("Failure.")
         self.values["resultValue"].setText(f"{verdict}\n{result.summary}")
-        special: list[str] = []
-        outcome = result.outcome
-        if outcome is not None:
-            if outcome.gm_intrusion:
-                special.append(self.tr("Natural 1: the GM intrudes (no XP for it)."))
-            if outcome.bonus_damage:
-                special.append(self.tr("+{0} damage from the roll.").format(outcome.bonus_damage))
-            if outcome.major_effect:
-                special.append(self.tr("Major effect (or +4 damage)."))
-            elif outcome.minor_effect:
-                special.append(self.tr("Minor effect (or +3 damage)."))
-            if result.effects:
-                picks = "; ".join(word(e.label) for e in result.effects)
-                special.append(self.tr("Choose one: {0}.").format(picks))
+        self.values["specialValue"].setText(" ".join(special_lines(result)))
         self.effect_pick.clear()
         for offered in result.effects:
             self.effect_pick.addItem(word(offered.label), offered.key)
         self.effect_pick.setEnabled(bool(result.effects))
         self.effect_button.setEnabled(bool(result.effects))
-        if result.refunded:
-            special.append(self.tr("Natural 20: the points spent come back."))
-        self.values["specialValue"].setText(" ".join(special))
-        can_reroll = (
-            self.controller.profile.xp_reroll
-            and result.natural is not None
-            and self.controller.character.xp >= 1
-        )
-        self.reroll_button.setEnabled(bool(can_reroll))

@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QListWidget,
     QListWidgetItem,
     QPushButton,
@@ -34,6 +33,7 @@ from numdesk.model.abilities import Ability
 from numdesk.model.items import new_uid
 from numdesk.model.kinds import EntryKind
 from numdesk.rules.types import AbilitySource
+from numdesk.views.sheet.add_line import AddLine
 
 
 def _buttons(dialog: QDialog) -> QDialogButtonBox:
@@ -153,7 +153,7 @@ class TierAbilitiesDialog(QDialog):
             )
         layout.addWidget(intro)
         row = QHBoxLayout()
-        self.own_name = QLineEdit(self)
+        self.own_name = AddLine(self)
         self.own_name.setObjectName("ownAbilityName")
         self.own_name.setPlaceholderText(self.tr("Ability name"))
         self.own_name.returnPressed.connect(self.add_own)
@@ -179,7 +179,8 @@ class TierAbilitiesDialog(QDialog):
         if not text:
             return
         found = library_ability(self._library, text) if self._library is not None else None
-        ability = copy.deepcopy(found) if found is not None else Ability(text)
+        # not in the library: its cost and kind stay unknown until the player types them
+        ability = copy.deepcopy(found) if found is not None else Ability(text, cost=None, kind=None)
         if found is not None:
             ability.library_uid = found.uid
         self.own.append(ability)
@@ -202,9 +203,9 @@ class TierAbilitiesDialog(QDialog):
             )
             if ticked != offer.choose:
                 problems.append(
-                    self.tr("Tick exactly {0} in each “choose” group.").format(offer.choose)
+                    self.tr("{0}: tick {1} ({2} ticked)").format(offer.label, offer.choose, ticked)
                 )
-        self.status.setText(problems[0] if problems else "")
+        self.status.setText("; ".join(problems))
         self.box.button(QDialogButtonBox.StandardButton.Ok).setEnabled(not problems)
 
     def tick(self, name: str) -> bool:

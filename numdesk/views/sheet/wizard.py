@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QCloseEvent, QKeyEvent
 from PySide6.QtWidgets import (
     QFormLayout,
     QLineEdit,
@@ -24,11 +25,20 @@ from PySide6.QtWidgets import (
 )
 
 from numdesk.controllers.creation import link_abilities
+from numdesk.model.book_choices import BookChoice
 from numdesk.model.character import Character
-from numdesk.model.creation import PARTS, CreationChoices, build_character
+from numdesk.model.creation import build_character, character_abilities
+from numdesk.model.creation_choices import PARTS, CreationChoices
+from numdesk.model.creation_effects import book_choices
 from numdesk.model.errors import DomainError
 from numdesk.rules.profiles import PROFILES
+from numdesk.views.dialogs import confirm
 from numdesk.views.sheet.wizard_abilities import AbilitiesPage
+from numdesk.views.sheet.wizard_choices import (
+    BookChoicesPage,
+    skill_page_choices,
+    template_option_choices,
+)
 from numdesk.views.sheet.wizard_parts import PartsPage
 from numdesk.views.sheet.wizard_values import ValuesPage
 from numdesk.views.sheet.words import word
@@ -89,18 +99,28 @@ class NewCharacterWizard(QWizard):
         self.setWindowTitle(self.tr("New character"))
         self.profile_page = ProfilePage(self)
         self.name_page = NamePage(self)
+        self.answers: dict[str, list[str]] = {}
         self.parts_page = PartsPage(self)
+        self.choices_page = BookChoicesPage(self)
         self.values_page = ValuesPage(self)
         self.abilities_page = AbilitiesPage(self)
-        for page in (
-            self.profile_page,
-            self.name_page,
-            self.parts_page,
-            self.values_page,
-            self.abilities_page,
-        ):
-            self.addPage(page)
+        self.skills_page = BookChoicesPage(self, skills=True)
+        self._ids = {
+            page: self.addPage(page)
+            for page in (
+                self.profile_page,
+                self.name_page,
+                self.parts_page,
+                self.choices_page,
+                self.values_page,
+                self.abilities_page,
+                self.skills_page,
+            )
+        }
         self.resize(900, 640)
+        cancel = self.button(QWizard.WizardButton.CancelButton)
+        cancel.clicked.disconnect()  # Qt's own connection rejects without asking
+        cancel.clicked.connect(self._cancel)
 
     def profile_label(self) -> str:
         """The chosen rules as the player reads them."""
@@ -119,16 +139,76 @@ class NewCharacterWizard(QWizard):
             player=self.name_page.player.text(),
         )
         choices.parts = {part: self.parts_page.choice(part) for part in PARTS}
+        choices.answers = {title: list(given) for title, given in self.answers.items()}
         self.values_page.fill(choices)
         if include_abilities:
             self.abilities_page.fill(choices)
         return choices
+
+    def book_choices(self, include_abilities: bool = True) -> list[BookChoice]:
+        """The choices the book asks of this character so far."""
+        choices = self.choices_so_far(include_abilities)
+        abilities = character_abilities(choices) if include_abilities else []
+        return book_choices(choices, abilities)
+
+    def nextId(self) -> int:
+        """Skip "The book's choices" when the templates ask none, and "Skills" likewise."""
+        page = self.currentPage()
+        if page is self.parts_page and not template_option_choices(self):
+            return self._ids[self.values_page]
+        if page is self.abilities_page:
+            return self._ids[self.skills_page] if skill_page_choices(self) else -1
+        if page is self.skills_page:
+            return -1
+        return super().nextId()
 
     def build(self) -> Character:
         """The finished character, its abilities linked to the library; DomainError if not."""
         result = build_character(self.choices_so_far())
         link_abilities(self.library, result.character)
         return result.character
+
+    def cleanupPage(self, id: int) -> None:
+        """Going Back keeps what the player typed (Qt's default empties the page)."""
+
+    def typed_so_far(self) -> list[str]:
+        """What the player typed or picked that closing would throw away (plain words)."""
+        choices = self.choices_so_far()
+        typed = [text for text in (choices.name.strip(), choices.player.strip()) if text]
+        typed += [choice.name for choice in choices.parts.values() if choice.name]
+        typed += choices.picked + [a.name for a in choices.added]
+        typed += [answer for given in self.answers.values() for answer in given]
+        return typed
+
+    def may_close(self) -> bool:
+        """Whether closing now is what the player wants: asked when something was typed."""
+        typed = self.typed_so_far()
+        return not typed or confirm(
+            self,
+            self.tr("New character"),
+            self.tr("Close the wizard and throw away what you typed ({0})?").format(
+                ", ".join(typed[:4]) + ("…" if len(typed) > 4 else "")
+            ),
+            self.tr("Discard"),
+            self.tr("Keep Editing"),
+        )
+
+    def _cancel(self) -> None:
+        if self.may_close():
+            self.reject()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Escape:
+            self._cancel()
+            return
+        super().keyPressEvent(event)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """The window's own close button asks too; closing from code (tests) does not."""
+        if event.spontaneous() and not self.may_close():
+            event.ignore()
+            return
+        super().closeEvent(event)
 
     def accept(self) -> None:
         try:
@@ -138,7 +218,9 @@ class NewCharacterWizard(QWizard):
             else:
                 self.library.characters.save(character)
         except DomainError as err:
-            self.abilities_page.error.setText(err.message)
+            page = self.currentPage()
+            error = getattr(page, "error", self.abilities_page.error)
+            error.setText(err.message)
             return
         self.created = character
         self.characterCreated.emit(character.uid)

@@ -12,7 +12,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QListWidget,
     QListWidgetItem,
     QPushButton,
@@ -25,18 +24,16 @@ from PySide6.QtWidgets import (
 
 from numdesk.controllers.creation import library_ability
 from numdesk.model.abilities import Ability
-from numdesk.model.creation import (
-    AbilityOffer,
-    CreationChoices,
-    ability_offers,
-    build_character,
-    creation_problems,
-)
+from numdesk.model.creation import build_character, creation_problems
+from numdesk.model.creation_choices import CreationChoices
+from numdesk.model.creation_offers import AbilityOffer, ability_offers
 from numdesk.model.errors import DomainError
 from numdesk.model.kinds import EntryKind
 from numdesk.rules.types import AbilitySource
 from numdesk.views.plain_text import allow_rich
+from numdesk.views.sheet.add_line import AddLine
 from numdesk.views.sheet.style import set_role
+from numdesk.views.sheet.wizard_choices import skill_page_choices
 from numdesk.views.sheet.wizard_host import WizardHost
 
 
@@ -60,7 +57,8 @@ class AbilitiesPage(QWizardPage):
         self.offers_layout.addWidget(self.none_label)
         self.groups: list[tuple[AbilityOffer, QGroupBox, QListWidget]] = []
         own = QHBoxLayout()
-        self.own_name = QLineEdit(left)
+        self.own_name = AddLine(left)
+        self.own_name.setObjectName("ownAbilityName")
         self.own_name.setPlaceholderText(self.tr("An ability from your rulebook or the library"))
         self.own_name.returnPressed.connect(self.add_own)
         add = QPushButton(self.tr("&Add"), left)
@@ -181,13 +179,16 @@ class AbilitiesPage(QWizardPage):
         if not text:
             return
         found = library_ability(self._wizard.library, text)
-        ability = found if found is not None else Ability(text)
+        # not in the library: its cost and kind are not known, and stay so until typed
+        ability = found if found is not None else Ability(text, cost=None, kind=None)
         ability.tier = 1
         if ability.source is AbilitySource.OTHER:
             ability.source = AbilitySource.TYPE
         self.added.append(ability)
         item = QListWidgetItem(
-            ability.name if found else self.tr("{0} (your own: no description)").format(text),
+            ability.name
+            if found
+            else self.tr("{0} (not in the library: cost and kind unknown)").format(text),
             self.own_list,
         )
         item.setToolTip(ability.description)
@@ -221,8 +222,9 @@ class AbilitiesPage(QWizardPage):
             box.setTitle(
                 self.tr("{0}: choose {1} ({2} ticked)").format(offer.label, offer.choose, ticked)
             )
+        later = frozenset(c.key for c in skill_page_choices(self._wizard))
+        self.error.setText("\n".join(creation_problems(choices, later)))
         problems = creation_problems(choices)
-        self.error.setText("\n".join(problems))
         if problems:
             self.summary.setHtml(
                 "<p>"
@@ -245,6 +247,11 @@ class AbilitiesPage(QWizardPage):
                 lines += [html.escape(line) for line in result.applied]
                 self.summary.setHtml("<br>".join(lines))
         self.completeChanged.emit()
+        # Qt decides Next or Finish only on entering a page: picking an ability that asks
+        # for skills must turn Finish into Next (and back); this makes Qt ask again
+        self.setFinalPage(False)
 
     def isComplete(self) -> bool:
-        return not creation_problems(self._wizard.choices_so_far())
+        """Every problem solved but the skill choices the next page asks."""
+        later = frozenset(c.key for c in skill_page_choices(self._wizard))
+        return not creation_problems(self._wizard.choices_so_far(), later)

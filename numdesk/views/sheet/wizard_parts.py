@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from numdesk.controllers.creation import part_templates
-from numdesk.model.creation import PARTS, PartChoice
+from numdesk.controllers.creation import part_templates, reference_templates_for
+from numdesk.model.creation_choices import PARTS, PartChoice
 from numdesk.model.summary import EntrySummary
 from numdesk.views.plain_text import allow_rich
 from numdesk.views.sheet.style import set_role
@@ -123,6 +123,7 @@ class PartsPage(QWizardPage):
 
     def _update(self) -> None:
         profile_label = self._wizard.profile_label()
+        profile = self._wizard.choices_so_far(include_abilities=False).profile
         texts = []
         for part in PARTS:
             chosen = self.choice(part)
@@ -146,6 +147,10 @@ class PartsPage(QWizardPage):
                     self.tr(
                         "The library has none for {0}: type the name from your rulebook "
                         "(File > Import brings the Cypher System Reference Document's)."
+                    ).format(profile_label)
+                    if reference_templates_for(profile)
+                    else self.tr(
+                        "The library has none for {0}: type the name from your rulebook."
                     ).format(profile_label)
                 )
         if not self.choice("type").name:

@@ -11,15 +11,18 @@ from __future__ import annotations
 from PySide6.QtWidgets import (
     QFormLayout,
     QGridLayout,
+    QHBoxLayout,
     QLabel,
+    QLineEdit,
     QSpinBox,
     QVBoxLayout,
+    QWidget,
     QWizardPage,
 )
 
 from numdesk.model.creation import (
-    CreationChoices,
-    descriptor_effects,
+    character_abilities,
+    edge_problems,
     extra_points_total,
     extra_problems,
     open_edges_note,
@@ -27,7 +30,9 @@ from numdesk.model.creation import (
     prefill,
     value_problems,
 )
-from numdesk.model.templates import SentenceTemplate
+from numdesk.model.creation_choices import CreationChoices
+from numdesk.model.creation_effects import edge_changes, pool_changes, type_edges
+from numdesk.rules.profiles import get_profile
 from numdesk.rules.types import Stat
 from numdesk.views.plain_text import allow_rich
 from numdesk.views.sheet.style import set_role
@@ -86,6 +91,7 @@ class ValuesPage(QWizardPage):
         self.spins: dict[Stat, QSpinBox] = {}
         self.bonus_labels: dict[Stat, QLabel] = {}
         self.pool_labels: dict[Stat, QLabel] = {}
+        self.own_bonus: dict[Stat, QSpinBox] = {}
         for row, stat in enumerate(Stat, start=1):
             caption = QLabel(word(stat.value.capitalize()), self)
             base = _spin(self, 40, optional=True)
@@ -97,12 +103,24 @@ class ValuesPage(QWizardPage):
             spin.setObjectName(f"points_{stat.value}")
             bonus, result = QLabel(self), QLabel(self)
             allow_rich(result)  # a number in bold
-            for widget in (base, edge, spin):
+            own = QSpinBox(self)
+            own.setRange(-10, 10)
+            own.setMaximumWidth(90)
+            own.setObjectName(f"own_bonus_{stat.value}")
+            own.setToolTip(self.tr("The Pool bonus your descriptor gives, from your rulebook"))
+            bonus_cell = QWidget(self)
+            cell_row = QHBoxLayout(bonus_cell)
+            cell_row.setContentsMargins(0, 0, 0, 0)
+            cell_row.addWidget(own)
+            cell_row.addWidget(bonus, 1)
+            for widget in (base, edge, spin, own):
                 widget.valueChanged.connect(self._update)
-            for column, cell in enumerate((caption, base, edge, bonus, spin, result)):
+            for column, cell in enumerate((caption, base, edge, bonus_cell, spin, result)):
                 grid.addWidget(cell, row, column)
             self.bases[stat], self.edges[stat], self.spins[stat] = base, edge, spin
             self.bonus_labels[stat], self.pool_labels[stat] = bonus, result
+            self.own_bonus[stat] = own
+        grid.setColumnStretch(len(titles), 1)  # the columns stay together at the left
         layout.addLayout(grid)
         self.points_left = QLabel(self)
         layout.addWidget(self.points_left)
@@ -114,8 +132,23 @@ class ValuesPage(QWizardPage):
         form.addRow(self.tr("Type's e&xtra points to divide"), self.free_points)
         form.addRow(self.tr("E&ffort"), self.effort)
         form.addRow(self.tr("&Cypher limit"), self.cypher_limit)
-        form.addRow(self.tr("&Shins (money)"), self.shins)
-        for spin in (self.free_points, self.effort, self.cypher_limit, self.shins):
+        self.money_label = QLabel(self.tr("&Money"), self)
+        self.money_label.setBuddy(self.shins)
+        form.addRow(self.money_label, self.shins)
+        self.currency = QLineEdit(self)
+        self.currency.setObjectName("currency")
+        self.currency.setMaximumWidth(220)
+        self.currency.setPlaceholderText(self.tr("your group's currency, e.g. crowns"))
+        self.currency_label = QLabel(self.tr("C&urrency"), self)
+        self.currency_label.setBuddy(self.currency)
+        form.addRow(self.currency_label, self.currency)
+        for name, spin in (
+            ("free_points", self.free_points),
+            ("effort", self.effort),
+            ("cypher_limit", self.cypher_limit),
+            ("shins", self.shins),
+        ):
+            spin.setObjectName(name)
             spin.valueChanged.connect(self._update)
         layout.addLayout(form)
         self.error = QLabel(self)
@@ -126,6 +159,13 @@ class ValuesPage(QWizardPage):
 
     def initializePage(self) -> None:
         chosen = self._wizard.choices_so_far()
+        # the rules' own money (Numenera's shins), or a currency the group names
+        fixed = get_profile(chosen.profile).currency
+        self.money_label.setText(
+            self.tr("&{0} (money)").format(fixed.capitalize()) if fixed else self.tr("&Money")
+        )
+        self.currency.setVisible(not fixed)
+        self.currency_label.setVisible(not fixed)
         key = (chosen.profile, chosen.parts["type"].name, id(chosen.type_template))
         if key != self._prefilled_for:  # keep what the player typed when they come back
             self._prefilled_for = key
@@ -133,7 +173,7 @@ class ValuesPage(QWizardPage):
             prefill(choices)
             for stat in Stat:
                 _set(self.bases[stat], choices.pools[stat])
-                self.edges[stat].setValue(choices.edges[stat] or 0)
+                self.edges[stat].setValue(0)
                 self.spins[stat].setValue(0)
             _set(self.free_points, choices.free_points)
             _set(self.effort, choices.effort)
@@ -141,22 +181,42 @@ class ValuesPage(QWizardPage):
             _set(self.shins, choices.shins)
         self._update()
 
+    def _show_decided_edges(self, choices: CreationChoices) -> None:
+        """Edges the type gives (or its Edge choice, as answered) are shown, not typed."""
+        decided, _where = type_edges(choices)
+        open_type = decided is None and not _where
+        for stat in Stat:
+            spin = self.edges[stat]
+            spin.setEnabled(open_type)
+            if decided is not None:
+                spin.blockSignals(True)
+                spin.setValue(decided[stat])
+                spin.blockSignals(False)
+        own = choices.template("descriptor") is None and bool(choices.parts["descriptor"].name)
+        for stat in Stat:
+            self.own_bonus[stat].setVisible(own)
+
     def fill(self, choices: CreationChoices) -> None:
         """Put this page's values into `choices`."""
         for stat in Stat:
             choices.pools[stat] = _value(self.bases[stat])
-            choices.edges[stat] = self.edges[stat].value()
+            edge = self.edges[stat]
+            choices.edges[stat] = edge.value() if edge.isEnabled() else None
             choices.extra[stat] = self.spins[stat].value()
+            own = self.own_bonus[stat]
+            choices.own_bonus[stat] = own.value() if not own.isHidden() else 0
         choices.free_points = _value(self.free_points)
         choices.effort = _value(self.effort)
         choices.cypher_limit = _value(self.cypher_limit)
         choices.shins = _value(self.shins)
+        choices.currency = self.currency.text().strip() if not self.currency.isHidden() else ""
 
     def problems(self) -> list[str]:
         choices = self._wizard.choices_so_far()
-        return value_problems(choices) + extra_problems(choices)
+        return value_problems(choices) + edge_problems(choices) + extra_problems(choices)
 
     def _update(self) -> None:
+        self._show_decided_edges(self._wizard.choices_so_far())
         choices = self._wizard.choices_so_far()
         bonus = pool_bonus(choices)
         total = extra_points_total(choices)
@@ -190,16 +250,16 @@ class ValuesPage(QWizardPage):
         self.completeChanged.emit()
 
     def _bonus_text(self, choices: CreationChoices, stat: Stat) -> str:
-        parts = []
-        for part in ("descriptor", "focus", "flavor"):
-            template = choices.template(part)
-            if not isinstance(template, SentenceTemplate):
-                continue
-            for effect in descriptor_effects(template):
-                amount = effect.pool_bonus.get(stat)
-                if amount:
-                    parts.append(f"{amount:+d} ({effect.name or template.name})")
-        return ", ".join(parts) or "—"
+        """Pool bonuses, and Edge increases (Roach's Scuttler), from the templates."""
+        abilities = character_abilities(choices)
+        changes = pool_changes(choices, abilities)
+        parts = [f"{amount:+d} ({source})" for s, amount, source in changes if s is stat and amount]
+        parts += [
+            self.tr("{0:+d} Edge ({1})").format(amount, source)
+            for s, amount, source in edge_changes(choices, abilities)
+            if s is stat and amount
+        ]
+        return ", ".join(parts) or ("" if not self.own_bonus[stat].isHidden() else "—")
 
     def isComplete(self) -> bool:
         return not self.problems()

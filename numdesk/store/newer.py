@@ -1,0 +1,99 @@
+"""Reading what a newer numdesk wrote into this library (`numdesk.model.newer`).
+
+Entries of a kind this numdesk does not know are read only as they are stored
+(`read_newer`), and the fields of known kinds it does not know are found by SQLite
+itself (`json_each` lists the stored keys without Python parsing the whole entry), so
+every save can carry them over (`keep_unknown_fields`) at the cost of one small query.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import Connection
+
+from numdesk.model.entry_kind import EntryKind, NewerKind, stored_kind
+from numdesk.model.newer import NewerEntry, known_fields, unknown_fields
+from numdesk.store.entries import EntryRow
+from numdesk.store.errors import LibraryError
+
+_CHUNK = 500
+
+
+def newer_entry_error(name: str, kind: str) -> LibraryError:
+    """The refusal for opening, changing or printing an entry of a kind only a newer
+    numdesk knows."""
+    return LibraryError(
+        f"'{name}' was made by a newer numdesk: it is a kind of entry ('{kind}') this "
+        "numdesk does not know. It is kept as it is and exported unchanged; use a newer "
+        "numdesk to open or change it."
+    )
+
+
+def read_newer(conn: Connection, uid: str) -> NewerEntry | None:
+    """Entry `uid` as stored if its kind is unknown here; None for a known kind or none."""
+    row = conn.exec_driver_sql("SELECT kind, name, data FROM entries WHERE uid = ?", (uid,)).first()
+    if row is None or not isinstance(stored_kind(row.kind), NewerKind):
+        return None
+    try:
+        data = json.loads(row.data)
+    except ValueError as err:
+        raise LibraryError(f"The stored entry '{row.name}' is damaged and cannot be read.") from err
+    return NewerEntry(uid, row.kind, row.name, data if isinstance(data, dict) else {})
+
+
+def newer_uids(conn: Connection) -> list[str]:
+    """The uids of every entry of a kind unknown here, by name."""
+    known = ", ".join(f"'{k.value}'" for k in EntryKind)
+    rows = conn.exec_driver_sql(
+        f"SELECT uid FROM entries WHERE kind NOT IN ({known}) ORDER BY name_key, id"
+    )
+    return [uid for (uid,) in rows]
+
+
+def unknown_fields_of(conn: Connection, uids: Sequence[str]) -> dict[str, dict[str, Any]]:
+    """uid -> the stored top-level fields this numdesk does not know, for those of the
+    known-kind entries `uids` that have any."""
+    found: dict[str, dict[str, Any]] = {}
+    for start in range(0, len(uids), _CHUNK):
+        chunk = list(uids[start : start + _CHUNK])
+        marks = ", ".join("?" for _ in chunk)
+        rows = conn.exec_driver_sql(
+            # a damaged row is read as empty: it has nothing to keep
+            "SELECT e.uid, e.kind, j.key FROM entries e, "
+            "json_each(CASE WHEN json_valid(e.data) THEN e.data ELSE '{}' END) j "
+            f"WHERE e.uid IN ({marks})",
+            tuple(chunk),
+        ).all()
+        having = {
+            uid
+            for uid, kind, key in rows
+            if isinstance(k := stored_kind(kind), EntryKind) and key not in known_fields(k)
+        }
+        for uid in having:
+            row = conn.exec_driver_sql("SELECT kind, data FROM entries WHERE uid = ?", (uid,)).one()
+            data = json.loads(row.data)
+            found[uid] = unknown_fields(EntryKind(row.kind), data)
+    return found
+
+
+def keep_unknown_fields(conn: Connection, rows: Sequence[EntryRow]) -> list[EntryRow]:
+    """`rows` about to replace stored entries, each given back the fields a newer
+    numdesk stored in it that this numdesk does not know (so no save drops them)."""
+    extra = unknown_fields_of(conn, [r.uid for r in rows])
+    if not extra:
+        return list(rows)
+    kept = []
+    for row in rows:
+        fields = extra.get(row.uid)
+        if fields:
+            data = json.loads(row.data)
+            data.update({k: v for k, v in fields.items() if k not in data})
+            row = dataclasses.replace(
+                row, data=json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+            )
+        kept.append(row)
+    return kept

@@ -1,0 +1,1 @@
+"""The table link's windows: hosting, joining, the Table window and the status line."""
