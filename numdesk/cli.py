@@ -57,6 +57,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="open the app and import FILE into the library (repeatable)",
     )
+    parser.add_argument(
+        "--instance",
+        metavar="NAME",
+        help="run a separate numdesk beside the usual one (e.g. a player's app on the GM's "
+        "laptop, with its own --library); launches with the same NAME share one app",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module_name in COMMAND_MODULES:
         importlib.import_module(module_name).register(sub)
@@ -78,6 +84,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; returns the process exit code."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.instance:
+        from numdesk.instance import KEY_VARIABLE
+
+        os.environ[KEY_VARIABLE] = args.instance
     if args.command is None:
         # The first window's plain-Python modules come before Qt: PySide6's import hook
         # reads the source of every module first imported after it (inspect.getsource).

@@ -15,12 +15,21 @@ from typing import Any
 from numdesk.io import foundry_items as fi
 
 
-def text_of(value: Any) -> str:
+def text_of(value: Any, rolls_first: bool = False) -> str:
     """A value as comparable text: rich text and rolls as a reader sees them, one case; a
-    Numenera system key ("NUMENERA.range.veryLong") as the word its sheet shows."""
+    Numenera system key ("NUMENERA.range.veryLong") as the word its sheet shows.
+
+    The importer reads an inline roll in running text as its formula ("d6") and in a
+    level or depletion field as dice ("1d6"); `rolls_first` gives the second reading.
+    """
     if isinstance(value, str) and re.fullmatch(r"(?i)numenera(\.\w+)+", value.strip()):
         value = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", value.strip().split(".")[-1])
-    text = fi.roll_text(fi.html_text(value)) if isinstance(value, str) else str(value)
+    if isinstance(value, str):
+        text = (
+            fi.html_text(fi.roll_text(value)) if rolls_first else fi.roll_text(fi.html_text(value))
+        )
+    else:
+        text = str(value)
     return re.sub(r"\s*\+\s*", "+", " ".join(text.split())).casefold()
 
 
@@ -42,8 +51,11 @@ def same(theirs: Any, ours: Any) -> bool:
     if isinstance(ours, list):
         return any(same(theirs, v) for v in ours)
     if isinstance(ours, str):
-        a, b = text_of(theirs), text_of(ours)
-        return bool(a) and (a == b or (len(a) > 12 and a in b))
+        b = text_of(ours)
+        for a in {text_of(theirs), text_of(theirs, rolls_first=True)}:
+            if a and (a == b or (len(a) > 12 and a in b)):
+                return True
+        return False
     return False
 
 
@@ -291,6 +303,12 @@ PC_RULES: list[tuple[str, Check, bool]] = [
         False,
     ),
     (r"system\.teen\.(?:basic\.)?description", _field("second_form", "description"), False),
+    (
+        r"system\.teen\.settings\.general\.additionalPool\.(?:active|label)|"
+        r"system\.additionalPool\.(?:teenActive|additionalTeenPoolName)",
+        lambda _m, v, e: _get(e, "second_form", "extra_pool") is not None,
+        False,
+    ),
     (r"system\.teen\.(?:basic\.)?notes", _field("second_form", "notes"), False),
     (
         r"system\.teen\.(?:combat\.armor\.ratingTotal|armor\.armorValueTotal)",

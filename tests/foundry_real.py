@@ -51,11 +51,10 @@ def import_real(library: Library, name: str) -> Character:
     return found
 
 
-def printed(library_file: Path, character: str, out: Path) -> str:
-    """`numdesk export-pdf` of one character, read back with pdftotext."""
-    done = run_numdesk(
-        "export-pdf", "--library", library_file, "--character", character, "--out", out
-    )
+def printed(library_file: Path, character: str, out: Path, kind: str = "--character") -> str:
+    """`numdesk export-pdf` of one character (or, with `kind` "--creature", one stat
+    block), read back with pdftotext."""
+    done = run_numdesk("export-pdf", "--library", library_file, kind, character, "--out", out)
     assert done.returncode == 0, done.stderr
     text = subprocess.run(
         ["pdftotext", "-enc", "UTF-8", str(out), "-"], capture_output=True, text=True, check=True

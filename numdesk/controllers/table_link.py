@@ -67,6 +67,9 @@ class _Relay(LinkEvents):
     def refused(self, uid: str, why: str) -> None:
         self._owner.refusedCharacter.emit(uid, why)
 
+    def connected(self, joined: bool) -> None:
+        self._owner.connectionChanged.emit(joined)
+
 
 class TableLinkController(QObject):
     """Hosting or joining a table from this app (one at a time).
@@ -97,6 +100,8 @@ class TableLinkController(QObject):
     initiativeFace = Signal(str, str, int)
     #: the player's side: the table refused a character (uid, why)
     refusedCharacter = Signal(str, str)
+    #: a player's link joined (True) or lost the table and is trying again (False)
+    connectionChanged = Signal(bool)
     #: the link stopped for good: (status, last line) — a wrong code, no table, …
     ended = Signal(int, str)
     #: the link's thread ended: (runner, status) — emitted on that thread
@@ -111,17 +116,22 @@ class TableLinkController(QObject):
         #: "" (not at a table), "host" or "player"
         self.role = ""
         self.people: list[str] = []
+        #: a player's link is joined now (False while it tries again)
+        self.connected = False
         self.last_change: float | None = None
         self.lines: list[str] = []
         self.code = ""
         self.view: TableView | None = None
         #: the encounter shown to the players (hosting)
         self.shared_fight: str | None = None
+        #: the name of the last table joined (to find it again if it moved)
+        self._table_name_seen = ""
         self.said.connect(self._keep_line)
         self.peopleChanged.connect(self._set_people)
         self.entryArrived.connect(self._on_entry)
         self.viewArrived.connect(self._on_view)
         self._finished.connect(self._on_finished)
+        self.connectionChanged.connect(self._set_connected)
 
     # -- what the windows read -----------------------------------------------------------
     @property
@@ -170,7 +180,7 @@ class TableLinkController(QObject):
         self._start(runner, "host")
         return self.code
 
-    def join(self, address: str, code: str, uids: list[str], name: str) -> None:
+    def join(self, address: str, code: str, uids: list[str], name: str, table: str = "") -> None:
         """Join the table at `address` bringing characters `uids` of this library."""
         from numdesk.link.join import TableJoin
 
@@ -186,13 +196,32 @@ class TableLinkController(QObject):
             name=name,
             events=_Relay(self),
             stop_on_refusal=False,
+            table=table or self._last_table,
         )
         self._start(runner, "player")
+
+    @property
+    def last_join(self) -> tuple[str, str, list[str], str] | None:
+        """(address, code, character uids, name) of the last join, to join again."""
+        return self._join_args
+
+    def remember_join(
+        self, address: str, code: str, uids: list[str], name: str, table: str = ""
+    ) -> None:
+        """A join from an earlier run, so Re-join works after a restart."""
+        if uids:
+            self._join_args = (address, code, list(uids), name)
+            self._table_name_seen = table
+            self.stateChanged.emit()
 
     def rejoin(self) -> None:
         """Join the last table again with the same characters."""
         if self._join_args is not None:
             self.join(*self._join_args)
+
+    @property
+    def _last_table(self) -> str:
+        return self._table_name_seen
 
     def leave(self) -> None:
         """Leave (or, hosting, end) the table and wait for the link to stop."""
@@ -218,6 +247,7 @@ class TableLinkController(QObject):
         self._runner = runner
         self.role = role
         self.people = []
+        self.connected = False
         self.last_change = None
         self.view = None
         self.shared_fight = None
@@ -295,6 +325,12 @@ class TableLinkController(QObject):
         stamp = time.strftime("%H:%M:%S")
         self.lines.append(f"{stamp} {line}")
         del self.lines[:-KEPT_LINES]
+        self.stateChanged.emit()
+
+    def _set_connected(self, joined: bool) -> None:
+        self.connected = joined
+        if joined and self.table_name:
+            self._table_name_seen = self.table_name
         self.stateChanged.emit()
 
     def _set_people(self, names: list[str]) -> None:

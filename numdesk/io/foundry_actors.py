@@ -18,6 +18,7 @@ from numdesk.io.foundry_core import SourceActor
 from numdesk.io.foundry_cypher import at, layout_of, where
 from numdesk.model.creature import Creature, CreatureItem
 from numdesk.model.follower import Follower
+from numdesk.model.limits import RANGES
 
 _NPC_SECTIONS = {
     "motive": "motive",
@@ -112,12 +113,26 @@ def _moved_current(a: SourceActor, lay: ModuleType, key: str) -> int:
     return maximum
 
 
+def _level(a: SourceActor, lay: ModuleType, key: str) -> int:
+    """The level (a community's rank) within the levels numdesk holds; a clamp is said in
+    the report and next to the entry (`a.notes`, which ends up in its description)."""
+    raw = fi.as_int(at(a, lay, key), 1)
+    low, high = RANGES["Creature.level"].low, RANGES["Creature.level"].high
+    kept = min(high, max(low, raw))
+    if kept != raw:
+        what = "rank" if key == "rank" else "level"
+        a.changed(
+            where(lay, key),
+            f"the {what} {raw} is outside {low} to {high}, the levels numdesk holds; "
+            f"kept as {kept} (the description says so).",
+        )
+        a.notes.append(f"The Foundry file gives {what} {raw}; numdesk holds levels 1 to 10.")
+    return kept
+
+
 def npc(a: SourceActor, profile: str) -> Creature:
     lay = layout_of(a.sys)
-    level = fi.as_int(at(a, lay, "npc_level"), 1)
-    cr = Creature(name=a.name, level=min(10, max(0, level)), profile=profile, kind="npc")
-    if cr.level != level:
-        a.changed(where(lay, "npc_level"), f"level {level} is outside 0..10; kept within it.")
+    cr = Creature(name=a.name, level=_level(a, lay, "npc_level"), profile=profile, kind="npc")
     _combat_numbers(a, lay, cr)
     if a.block(*lay.PATHS["npc_health"]):
         cr.health, cr.current_health = _health(a, lay, "npc_health")
@@ -143,8 +158,7 @@ def _keep_notes(a: SourceActor, cr: Creature) -> None:
 
 def community(a: SourceActor, profile: str) -> Creature:
     lay = layout_of(a.sys)
-    rank = fi.as_int(at(a, lay, "rank"), 1)
-    cr = Creature(name=a.name, level=min(10, max(0, rank)), profile=profile, kind="community")
+    cr = Creature(name=a.name, level=_level(a, lay, "rank"), profile=profile, kind="community")
     _combat_numbers(a, lay, cr)
     cr.health, cr.current_health = _health(a, lay, "npc_health")
     cr.stats["infrastructure"] = _moved_current(a, lay, "infrastructure")
@@ -158,8 +172,8 @@ def community(a: SourceActor, profile: str) -> Creature:
 
 def vehicle(a: SourceActor, profile: str) -> Creature:
     lay = layout_of(a.sys)
-    level = fi.as_int(at(a, lay, "npc_level"), 1)
-    cr = Creature(name=a.name, level=min(10, max(0, level)), profile=profile, kind="vehicle")
+    level = _level(a, lay, "npc_level")
+    cr = Creature(name=a.name, level=level, profile=profile, kind="vehicle")
     cr.stats["crew"] = fi.as_int(at(a, lay, "crew"), 1)
     cr.stats["weapon systems"] = fi.as_int(at(a, lay, "weapon_systems"), 1)
     cr.description = "\n\n".join(
@@ -174,7 +188,7 @@ def vehicle(a: SourceActor, profile: str) -> Creature:
 
 def companion(a: SourceActor, profile: str) -> Follower:
     lay = layout_of(a.sys)
-    fl = Follower(name=a.name, level=max(1, fi.as_int(at(a, lay, "npc_level"), 1)), profile=profile)
+    fl = Follower(name=a.name, level=_level(a, lay, "npc_level"), profile=profile)
     fl.health, fl.current_health = _health(a, lay, "npc_health")
     fl.armor = max(0, fi.as_int(at(a, lay, "npc_armor")))
     damage = at(a, lay, "npc_damage")

@@ -201,13 +201,24 @@ def _recoveries(a: SourceActor, lay: ModuleType, ch: Character) -> None:
                     f"{where(lay, 'recoveries')}.{key}",
                     "a tick on an extra recovery the sheet had switched off was not kept.",
                 )
-    roll = str(at(a, lay, "recovery_roll") or "")
-    match = re.fullmatch(r"\s*1d6\s*\+\s*(\d+)\s*", roll)
-    if match and int(match.group(1)) > ch.tier:
-        ch.recovery_bonus = int(match.group(1)) - ch.tier
-    elif roll and not match:
-        a.moved(
-            where(lay, "recovery_roll"), f"the recovery roll '{roll}'", f"Recovery roll: {roll}"
+    roll = str(at(a, lay, "recovery_roll") or "").strip()
+    match = re.fullmatch(r"1d6\s*\+\s*(\d+)", roll)
+    added = int(match.group(1)) if match else None
+    if added is not None and added > ch.tier:
+        ch.recovery_bonus = added - ch.tier
+    elif roll and added != ch.tier:
+        # kept as written, beside the rules' roll: a roll left from a lower tier reads as
+        # a sheet not brought up to date, so numdesk rolls the rules' 1d6 + tier
+        ch.recovery_roll = roll
+        why = (
+            f"below the rules' 1d6 + tier (1d6+{ch.tier} at tier {ch.tier})"
+            if added is not None
+            else "not 1d6 plus a number"
+        )
+        a.warning(
+            where(lay, "recovery_roll"),
+            f"the recovery roll '{roll}' is {why}; it is kept as the sheet wrote it, "
+            f"and numdesk rolls the rules' 1d6+{ch.tier} (1d6 + tier) for recoveries.",
         )
 
 

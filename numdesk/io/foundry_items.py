@@ -170,16 +170,26 @@ def oddity(name: str, sys: dict[str, Any]) -> Oddity:
     return Oddity(name=name, description=html_text(sys.get("description")))
 
 
-def equipment(name: str, sys: dict[str, Any]) -> Equipment:
+def price_text(sys: dict[str, Any]) -> str:
+    """An item's price as text: the system's `price` object ("12 crowns", its price tag
+    when it has no number), or a plain number or text."""
     price = sys.get("price")
-    price_text = ""
-    if isinstance(price, dict) and as_int(price.get("value")):
-        price_text = f"{as_int(price.get('value'))} {price.get('currency') or ''}".strip()
+    if isinstance(price, dict):
+        amount = as_int(price.get("value"))
+        if amount:
+            return f"{amount} {price.get('currency') or ''}".strip()
+        return str(price.get("priceTag") or "").strip()
+    if isinstance(price, int | float) and not isinstance(price, bool):
+        return str(as_int(price)) if price else ""
+    return str(price or "").strip()
+
+
+def equipment(name: str, sys: dict[str, Any]) -> Equipment:
     return Equipment(
         name=name,
         quantity=max(0, as_int(value(sys, "quantity", "quantity", 1), 1)),
         description=html_text(sys.get("description")),
-        price=price_text,
+        price=price_text(sys),
     )
 
 
@@ -199,6 +209,7 @@ def armor(name: str, sys: dict[str, Any]) -> Armor:
         value=max(0, as_int(value(sys, "rating", "armorValue", 0))),
         speed_cost=max(0, as_int(value(sys, "cost", "speedCost", 0))),
         notes="\n".join(n for n in notes if n),
+        price=price_text(sys),
         worn=active is not False,
         kind="" if weight or kind.lower() in _PLAIN_ARMOR else kind,
     )
@@ -231,6 +242,7 @@ def weapon(name: str, sys: dict[str, Any]) -> Weapon:
         range=str(value(sys, "range", "range", "") or "").strip(),  # blank: not said
         notes="\n".join(n for n in notes if n),
         kind="" if weight else kind,
+        price=price_text(sys),
         steps=attack_steps(sys),
         skill=attack_skill(sys),
     )

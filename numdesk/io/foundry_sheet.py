@@ -151,11 +151,9 @@ def sheet_item(a: SourceActor, item: SourceItem, kind: str, target: Any) -> tupl
                 f"Skill: {item.name} ({rating})",
             )
             return True, None
-        if fi.value(sys, "initiative", "isInitiative") or _setting(sys, "initiative"):
-            a.changed(
-                f"{item.where}",
-                f"'{item.name}' was the initiative skill; numdesk rolls initiative with Speed.",
-            )
+        value.initiative = bool(
+            fi.value(sys, "initiative", "isInitiative") or _setting(sys, "initiative")
+        )
     elif kind == "ability":
         value = fi.ability(item.name, sys)
         value.spell_tier = _spell_tier(a, item)

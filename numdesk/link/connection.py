@@ -27,6 +27,16 @@ class WrongCode(LinkRefused):
     """The two sides typed different join codes."""
 
 
+#: The close reason of a table the GM ended (players stop rather than join again).
+TABLE_ENDED = "table ended"
+
+
+def ended_by_host(closed: Exception) -> bool:
+    """Whether a closed connection was the GM ending the table (not a lost network)."""
+    frame = getattr(closed, "rcvd", None)
+    return frame is not None and frame.reason == TABLE_ENDED
+
+
 class Peer:
     """An authenticated connection: sealed, checked messages both ways."""
 
@@ -49,8 +59,8 @@ class Peer:
             raise LinkRefused("an unsealed frame after the handshake")
         return check(self._channel.open(frame), self._accepts)
 
-    async def close(self) -> None:
-        await self._ws.close()
+    async def close(self, reason: str = "") -> None:
+        await self._ws.close(1000, reason)
 
 
 async def _plain(ws: Connection) -> dict[str, Any]:

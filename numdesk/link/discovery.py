@@ -6,6 +6,7 @@ type the address the GM's screen shows instead.
 
 from __future__ import annotations
 
+import asyncio
 import socket
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -13,7 +14,7 @@ from typing import Any
 
 import ifaddr
 from zeroconf import IPVersion, ServiceBrowser, ServiceStateChange, Zeroconf
-from zeroconf.asyncio import AsyncServiceInfo, AsyncZeroconf
+from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
 from numdesk.link.events import LinkEvents
 
@@ -76,6 +77,40 @@ class FoundTable:
     @property
     def target(self) -> str:
         return f"{self.address}:{self.port}"
+
+
+async def find_table(name: str, seconds: float = 3.0) -> str | None:
+    """The address ("host:port") of the table called `name` heard within `seconds`, or
+    None (nothing heard, or the network cannot be listened on). A GM whose laptop
+    restarted may host the same table at another port: players find it again here."""
+    found: list[str] = []
+    names: list[str] = []
+
+    def heard(zeroconf: Zeroconf, service_type: str, service: str, state_change: Any) -> None:
+        if state_change is not ServiceStateChange.Removed:
+            names.append(service)
+
+    try:
+        zeroconf = AsyncZeroconf(ip_version=IPVersion.V4Only)
+    except OSError:
+        return None
+    try:
+        browser = AsyncServiceBrowser(zeroconf.zeroconf, SERVICE, handlers=[heard])
+        end = asyncio.get_running_loop().time() + seconds
+        while not found and asyncio.get_running_loop().time() < end:
+            await asyncio.sleep(0.2)
+            for service in list(names):
+                info = AsyncServiceInfo(SERVICE, service)
+                if not await info.async_request(zeroconf.zeroconf, 1000):
+                    continue
+                label = (info.properties or {}).get(b"table", b"").decode("utf-8", "replace")
+                if label == name and info.parsed_addresses():
+                    found.append(f"{info.parsed_addresses()[0]}:{info.port}")
+            names.clear()
+        await browser.async_cancel()
+    finally:
+        await zeroconf.async_close()
+    return found[0] if found else None
 
 
 class TableFinder:

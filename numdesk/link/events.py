@@ -20,6 +20,9 @@ class LinkEvents:
     def people(self, names: list[str]) -> None:
         """Who is at the table now (the host's and every player's view)."""
 
+    def connected(self, joined: bool) -> None:
+        """A player's link joined the table (True) or lost it and is trying again."""
+
     def entry_saved(self, uid: str, name: str) -> None:
         """The link saved entry `uid` in the local library (a change from the table)."""
 

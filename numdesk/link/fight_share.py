@@ -55,6 +55,10 @@ class FightShare:
         sheets = self._library.characters(self._pcs)
         self._seen = self._library.revisions([self.uid, *self._pcs])
         view = to_data(project(encounter, sheets))
+        if encounter.round == 0:
+            # still being prepared: who is in it stays the GM's until the first round
+            # (an ambush can be hidden before the players ever see it)
+            view["seats"] = []
         changed = view != self.view
         self.view = view
         return changed

@@ -19,7 +19,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from numdesk.link import discovery
-from numdesk.link.connection import Peer, WrongCode, host_side
+from numdesk.link.connection import TABLE_ENDED, Peer, WrongCode, host_side
 from numdesk.link.entry_sync import EntrySync
 from numdesk.link.events import LinkEvents
 from numdesk.link.exchange import Exchange
@@ -112,7 +112,8 @@ class TableHost:
                 for guest in list(self._guests):
                     with contextlib.suppress(ConnectionClosed, OSError):
                         await guest.exchange.peer.send({"t": "bye"})
-                        await guest.exchange.peer.close()
+                    with contextlib.suppress(ConnectionClosed, OSError):
+                        await guest.exchange.peer.close(TABLE_ENDED)
         finally:
             if announcer is not None:
                 await announcer.close()
@@ -183,6 +184,7 @@ class TableHost:
                 entry = EntrySync(self._library, item["uid"], self.here)
                 self._entries[item["uid"]] = entry
             accepted.append((entry, item))
+        self._guests.append(guest)  # before the welcome: an End from now on says goodbye
         await peer.send(
             {
                 "t": "welcome",
@@ -196,7 +198,6 @@ class TableHost:
         )
         for item in refused:
             self.events.said(f"refused {item['uid']} from {name}: {item['why']}")
-        self._guests.append(guest)
         brought = ", ".join(item["name"] for _e, item in accepted) or "no character"
         self.events.said(f"{name} joined from {peer.address}, bringing {brought}")
         for entry, _item in accepted:

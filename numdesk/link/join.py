@@ -14,7 +14,7 @@ from typing import Any
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from numdesk.link.connection import Peer, WrongCode, player_side
+from numdesk.link.connection import Peer, WrongCode, ended_by_host, player_side
 from numdesk.link.entry_sync import EntrySync
 from numdesk.link.events import LinkEvents
 from numdesk.link.exchange import Exchange
@@ -54,7 +54,10 @@ class TableJoin:
         name: str,
         events: LinkEvents,
         stop_on_refusal: bool = True,
+        table: str = "",
     ) -> None:
+        """`table`: the name the table had last time, to find it by if its address
+        changed (the GM's laptop restarted)."""
         self.path = Path(path)
         self.address = address
         self.code = code
@@ -63,7 +66,7 @@ class TableJoin:
         self.events = events
         self._stop_on_refusal = stop_on_refusal
         self.status = OK
-        self.table = ""
+        self.table = table
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop: asyncio.Event | None = None
         self._library: LinkLibrary | None = None
@@ -82,15 +85,15 @@ class TableJoin:
 
     async def _keep_joining(self) -> int:
         assert self._stop is not None
-        wait, joined_once = 0.5, False
-        uri = websocket_uri(self.address)
+        wait, joined_once, failures = 0.5, False, 0
         while not self._stop.is_set():
+            uri = websocket_uri(self.address)
             try:
                 async with connect(
                     uri, max_size=MAX_FRAME, open_timeout=10, ping_interval=5, ping_timeout=10
                 ) as ws:
                     peer = await player_side(ws, self.code)
-                    joined_once, wait = True, 0.5
+                    joined_once, wait, failures = True, 0.5, 0
                     ended = await self._play(peer)
                     if ended or self.status == REFUSED:
                         return self.status
@@ -109,17 +112,51 @@ class TableJoin:
             except DomainError as err:  # this library refused a save (a full disk)
                 self.events.said(f"the table's changes wait: {err.message}")
                 self.events.people([])
-            except (OSError, TimeoutError, InvalidHandshake, ConnectionClosed) as err:
+            except ConnectionClosed as err:
+                if ended_by_host(err):
+                    self.events.said(f"the GM ended the table '{self.table}'")
+                    return self.status
                 if not joined_once:
                     self.events.said(f"cannot reach a table at {self.address} ({err})")
                     self.status = UNREACHABLE
                     return self.status
-                self.events.said(f"lost the table; joining again in {wait:.1f} s")
-                self.events.people([])
+                self._lost(wait)
+                failures += 1
+            except (OSError, TimeoutError, InvalidHandshake) as err:
+                if not joined_once and self.table and failures == 0:
+                    failures = 3  # first try failed: look for the table by its name once
+                    self.events.said(f"no table at {self.address}; looking for '{self.table}'")
+                    before = self.address
+                    await self._look_again()
+                    if self.address != before:
+                        continue
+                if not joined_once:
+                    self.events.said(f"cannot reach a table at {self.address} ({err})")
+                    self.status = UNREACHABLE
+                    return self.status
+                self._lost(wait)
+                failures += 1
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._stop.wait(), wait)
             wait = min(wait * 2, 5.0)
+            if failures >= 3 and self.table:
+                await self._look_again()
         return self.status
+
+    def _lost(self, wait: float) -> None:
+        self.events.said(f"lost the table; joining again in {wait:.1f} s")
+        self.events.people([])
+        self.events.connected(False)
+
+    async def _look_again(self) -> None:
+        """The table may be back at another address (the GM's laptop restarted): listen
+        for it by name and follow it."""
+        from numdesk.link.discovery import find_table
+
+        found = await find_table(self.table)
+        if found is not None and found != self.address:
+            self.events.said(f"'{self.table}' is now at {found}")
+            self.address = found
 
     def stop(self) -> None:
         """Leave the table (from any thread)."""
@@ -162,6 +199,7 @@ class TableJoin:
             await peer.send({"t": "bye"})
             return True
         self.events.said(f"joined '{self.table}' at {self.address}")
+        self.events.connected(True)
         for item in welcome["accepted"]:
             entry = entries.get(item["uid"])
             if entry is None:

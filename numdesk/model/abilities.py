@@ -20,6 +20,8 @@ class Skill:
     stat: Stat | None = None
     #: put aside: kept on the sheet but not offered for tasks
     archived: bool = False
+    #: the skill the character rolls initiative with (a Speed task)
+    initiative: bool = False
     #: names of the sheet's tags and recursions (`Character.recursions`) it belongs to:
     #: switching them archives it while none of them is active
     tags: list[str] = field(default_factory=list)

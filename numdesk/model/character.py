@@ -79,6 +79,10 @@ class Character:
     wounds: Wounds = field(default_factory=Wounds)
     recoveries_used: list[Rest] = field(default_factory=list)
     recovery_bonus: int = 0
+    #: the recovery roll as the sheet it came from wrote it, when that is not the rules'
+    #: 1d6 + tier + bonus (a roll left from a lower tier, a house rule); shown beside the
+    #: rules' roll, which is the one numdesk rolls. "" when there is nothing to say.
+    recovery_roll: str = ""
     armor_cost_reduction: int = 0
     #: extra Armor against named damage kinds from abilities and other sources (T8)
     armor_against: dict[str, int] = field(default_factory=dict)

@@ -225,12 +225,13 @@ def _plainly_within(value: Any, owner: str, name: str) -> bool:
     the common cases, told without a call per value (every save checks every value)."""
     cls = type(value)
     if cls is str:
-        return len(value) <= (MAX_NAME if name == "name" else MAX_TEXT) and value.isascii()
+        short = len(value) <= (MAX_NAME if name == "name" else MAX_TEXT)
+        return short and bool(value.isascii())
     if cls is int:
         bounds = _BOUNDS.get((owner, name))
         if bounds is None:
             bounds = _BOUNDS[(owner, name)] = range_of(owner, name)
-        return bounds.low <= value <= bounds.high
+        return bool(bounds.low <= value <= bounds.high)
     return cls is bool or value is None
 
 

@@ -112,10 +112,12 @@ def ability_meta(ability: Ability) -> str:
 
 
 def skill_title(skill: Skill) -> str:
-    """The skill's name, with the stat it is used with when the sheet names one."""
-    if skill.stat is None:
-        return skill.name
-    return f"{skill.name} ({stat_label(skill.stat)})"
+    """The skill's name, with the stat it is used with when the sheet names one, and a
+    mark on the skill initiative is rolled with."""
+    notes = [stat_label(skill.stat)] if skill.stat is not None else []
+    if skill.initiative:
+        notes.append(tr("initiative"))
+    return f"{skill.name} ({', '.join(notes)})" if notes else skill.name
 
 
 def priced(name: str, price: str) -> str:
@@ -268,10 +270,14 @@ def recovery_text(ch: Character) -> str:
     """The recovery roll as written on the sheet: 1d6 + tier (+ bonus)."""
     total = ch.tier + ch.recovery_bonus
     if ch.recovery_bonus:
-        return tr("Roll 1d6 + {total}  (tier {tier} + bonus {bonus})").format(
+        text = tr("Roll 1d6 + {total}  (tier {tier} + bonus {bonus})").format(
             total=total, tier=ch.tier, bonus=ch.recovery_bonus
         )
-    return tr("Roll 1d6 + {total}  (tier)").format(total=total)
+    else:
+        text = tr("Roll 1d6 + {total}  (tier)").format(total=total)
+    if ch.recovery_roll:
+        text += "  " + tr("· its sheet said {roll}").format(roll=ch.recovery_roll)
+    return text
 
 
 def modifiers_text(modifiers: dict[str, int]) -> str:

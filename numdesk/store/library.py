@@ -30,7 +30,7 @@ from numdesk.model.kinds import EntryKind, ModelObject
 from numdesk.model.rules_set import RulesSet
 from numdesk.model.tables import RollTable
 from numdesk.model.templates import SentenceTemplate, TypeTemplate
-from numdesk.store import backups
+from numdesk.store import backups, open_files
 from numdesk.store.commit import Write, commit
 from numdesk.store.connection import make_engine
 from numdesk.store.entries import describe
@@ -69,6 +69,8 @@ class Library(LibraryBase):
         self.backup_problem: str | None = None
         #: a folder holding an upgraded copy, for a read-only open of an older file
         self._scratch: TemporaryDirectory[str] | None = None
+        open_files.opened(path)
+        self._counted = True
         self._writer = make_engine(path, write=True, read_only=read_only)
         self._reader = make_engine(path, write=False, read_only=read_only)
         self._write: sessionmaker[Session] = sessionmaker(self._writer, expire_on_commit=False)
@@ -259,6 +261,9 @@ class Library(LibraryBase):
         forget(self._registered, self._registered)
         self._writer.dispose()
         self._reader.dispose()
+        if self._counted:
+            open_files.closed(self._path)
+            self._counted = False
         if self._scratch is not None:
             self._scratch.cleanup()
             self._scratch = None

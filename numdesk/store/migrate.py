@@ -13,6 +13,7 @@ import stat
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from numdesk.store import open_files
 from numdesk.store.backups import (
     copy_database,
     migration_backup_path,
@@ -60,6 +61,9 @@ def read_revision(path: Path, *, writable: bool = True, verify: bool = True) -> 
     `writable`, also for a file numdesk could not write to). `verify` also reads every
     page (`PRAGMA quick_check`), which costs about 1 ms per megabyte.
     """
+    if open_files.is_open(path):
+        # open in this process: a raw read would drop this process's SQLite locks
+        return _read_revision_sqlite(path, verify)
     try:
         with path.open("rb") as fh:
             header = fh.read(100)

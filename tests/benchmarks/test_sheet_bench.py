@@ -19,4 +19,4 @@ def test_the_sheet_benchmark_times_each_sheet_against_its_yardstick(
     rows = dict(bench_sheet(tmp_path, rounds=2, lines=300, entries=40))
     assert "click (Play side), 300 history lines ÷ 100 history lines" in rows
     assert "undo (one entry edited), yardstick: 10 list entries" in rows
-    assert rows["machine load (1-minute load average, start / end)"].count("/") == 1
+    assert rows["machine load (1, 5, 15 minutes) at the start; at the end"].count("load") == 2

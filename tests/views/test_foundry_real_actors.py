@@ -7,14 +7,17 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
+from numdesk.io.importer import import_files
 from numdesk.model.items import CypherType, GearKind, in_use
 from numdesk.model.operations import worn_armor
 from numdesk.rules.types import SkillLevel, SpellTier, Stat, WeaponCategory
 from numdesk.store import Library
+from numdesk.views.forms import child
 from numdesk.views.sheet.task_dialog import TaskDialog
-from tests.foundry_real import exchanged_character, import_real, printed
+from tests.foundry_real import exchanged_character, import_real, printed, real_actor
 from tests.views.sheet_helpers import open_sheet, type_into
 
 
@@ -193,7 +196,7 @@ def test_practiced_skills_ammo_materials_levels_and_attack_and_armor_values_have
     text = printed(library.path, pc.name, tmp_path / "ysolde.pdf")
     assert "Force field, quick (not worn)" in text
     assert "Material" in text and "Iridium filament" in text
-    assert "Blaster, light — eased 1 step" in text
+    assert "Blaster, light — eased 1" in text  # (the line wraps after "1")
     assert "P practiced" in text  # the skills table's Practiced column and legend
 
     back = exchanged_character(library.path, tmp_path, pc.name)
@@ -267,3 +270,40 @@ def test_special_ability_attacks_keep_their_kind_and_get_no_invented_weight(
     back = exchanged_character(library.path, tmp_path, pc.name)
     kept = next(w for w in back.weapons if w.name == "Bash, unarmed")
     assert (kept.category, kept.kind) == (WeaponCategory.NONE, "special ability")
+
+
+def test_recovery_roll_initiative_skill_and_clamped_level_are_kept_and_said(
+    qtbot: QtBot, library: Library, tmp_path: Path
+) -> None:
+    report = import_files(library, [real_actor("cs2-pc-harold-spells-f12.json")])
+    pc = library.characters.find_by_name("Harold Hannover (Spells)")
+    assert pc is not None and pc.tier == 3
+    assert (pc.recovery_roll, pc.recovery_bonus) == ("1d6+1", 0)  # as the file says
+    said = "\n".join(t for f in report.files for t in f.report_texts())
+    assert "the recovery roll '1d6+1' is below the rules' 1d6 + tier (1d6+3 at tier 3)" in said
+    griselda = import_real(library, "cs2-pc-griselda-tags-f12.json")
+    assert [s.name for s in griselda.skills if s.initiative] == ["Initiative"]
+    import_files(library, [real_actor("cs2-vehicle-airplane-level21-f10.json")])
+    plane = library.creatures.find_by_name("Airplane, basic")
+    assert plane is not None and plane.level == 10
+    assert "The Foundry file gives level 21; numdesk holds levels 1 to 10." in plane.description
+
+    _controller, sheet = open_sheet(qtbot, library, pc.uid)
+    info = child(sheet.form, QLabel, "recoveryInfo").text()
+    assert "Recovery roll: 1d6 + 3" in info and "its sheet said 1d6+1" in info
+    assert sheet.line("recoveryRollEdit").text() == "1d6+1"
+    sheet.close()
+    _controller, other = open_sheet(qtbot, library, griselda.uid)
+    skills = other.list_editors["skills"].model
+    row = [s.name for s in skills.items()].index("Initiative")
+    box = skills.index(row, _column(other, "skills", "Initiative"))
+    assert box.data(Qt.ItemDataRole.CheckStateRole) == Qt.CheckState.Checked
+
+    text = printed(library.path, pc.name, tmp_path / "harold.pdf")
+    assert "Roll 1d6 + 3 (tier) · its sheet said 1d6+1" in text
+    assert "Initiative (initiative)" in printed(library.path, griselda.name, tmp_path / "g.pdf")
+    block = printed(library.path, plane.name, tmp_path / "plane.pdf", "--creature")
+    assert "numdesk holds levels 1 to 10" in block
+
+    back = exchanged_character(library.path, tmp_path, pc.name)
+    assert back.recovery_roll == "1d6+1"

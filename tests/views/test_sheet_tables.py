@@ -89,7 +89,7 @@ def test_a_new_skill_is_typed_in_place_and_esc_cancels(qtbot: QtBot, library: Li
     names = [s.name for s in controller.character.skills]
     assert names == ["Climbing", "Swimming", "Lockpicking"]
     assert controller.character.skills[2].description == "Only old locks"
-    assert _cell(sheet, "skills") == (2, 5)  # Notes (the Archived box, the hidden Tags skipped)
+    assert _cell(sheet, "skills") == (2, 6)  # Notes (check boxes, the hidden Tags skipped)
     steps = controller.undo_stack.count()
     # Esc leaves the cell as it was and makes no undo step
     qtbot.keyClick(editor.table, Qt.Key.Key_F2)

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from encounter_helpers import Table, add_from_library
+from encounter_helpers import Table, add_from_library, npc
 from pytestqt.qtbot import QtBot
 
 from numdesk.controllers.character import CharacterController
+from numdesk.model.operations.encounter import NextTurn, SetInitiative
 from numdesk.model.operations.task import PerformTask, TaskInput
 from numdesk.rules.dice import Dice
 from numdesk.rules.types import Stat
@@ -37,6 +38,9 @@ def test_an_intrusion_is_accepted_in_the_players_window_and_a_sheet_roll_reaches
     add_from_library(fight, ("Ana", "Bo"))
     add_from_library(fight, ("Bandit",))
     gm.table_menu._share(fight)
+    for name in ("Ana", "Bo"):
+        fight.controller.apply(SetInitiative(npc(fight, name).uid, 12))
+    fight.controller.apply(NextTurn())  # players see who is in the fight once it starts
 
     player_controller = make_controller(player_folder)
     ana = table.sheet("Ana")

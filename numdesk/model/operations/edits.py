@@ -43,6 +43,7 @@ _FIELDS: dict[str, _FieldSpec] = {
     "cypher_limit": _FieldSpec("Cypher limit", "items", "int"),
     "prepared_spells": _FieldSpec("Prepared spells", "items", "int"),
     "recovery_bonus": _FieldSpec("Recovery bonus", "pools", "int"),
+    "recovery_roll": _FieldSpec("Recovery roll as written", "pools", "text"),
     "armor_cost_reduction": _FieldSpec("Armor cost reduction", "edit", "int"),
     "starting_points": _FieldSpec("Starting points", "pools", "int"),
     "portrait": _FieldSpec("Portrait", "edit", "portrait"),

@@ -314,6 +314,7 @@ FORMS: dict[EntryKind, Callable[[], list[Field]]] = {
     EntryKind.SKILL: lambda: [
         _name(),
         ChoiceField("level", translate("EntryEditor", "&Level"), enum_choices(SkillLevel)),
+        BoolField("initiative", translate("EntryEditor", "&Initiative is rolled with it")),
         ChoiceField(
             "stat",
             translate("EntryEditor", "&Stat (blank: as the task says)"),

@@ -266,6 +266,13 @@ class SheetWidget(QWidget):
             "numbersError",
             text_limit("currency"),
         )
+        self._bind(
+            self.line("recoveryRollEdit"),
+            _attr("recovery_roll"),
+            _set_text("recovery_roll"),
+            "healthError",
+            text_limit("recovery_roll"),
+        )
         for widget_name, field, error in NUMBER_FIELDS:
             edit = self.line(widget_name)
             edit.setMaximumWidth(60)
@@ -421,6 +428,10 @@ class SheetWidget(QWidget):
         self.list_editors["armor"].set_note(self._armor_note())
         bonus = character.recovery_bonus
         info = self.tr("Recovery roll: 1d6 + {0}").format(character.tier + bonus)
+        if character.recovery_roll:
+            info += " " + self.tr(
+                "(its sheet said {0}; the rules roll 1d6 + tier, and so does numdesk)"
+            ).format(character.recovery_roll)
         child(self.form, QLabel, "recoveryInfo").setText(info)
         warning = cypher_limit_warning(character)
         if warning is not None:
@@ -496,6 +507,7 @@ class SheetWidget(QWidget):
         self._ordered_wound_boxes = self._wound_boxes()
         order += self._ordered_wound_boxes
         order += [child(self.form, QCheckBox, n) for n in REST_BOXES]
+        order.append(self.line("recoveryRollEdit"))
         order += self.advancement.focus_chain()
         for name in ("skills", "abilities"):
             order += self.list_editors[name].focus_chain()

@@ -114,6 +114,12 @@ LIST_SPECS: dict[str, ListSpec] = {
                     optional=True,
                     width=80,
                 ),
+                Column(
+                    QT_TRANSLATE_NOOP("ItemTableModel", "Initiative"),
+                    "initiative",
+                    "bool",
+                    width=62,
+                ),
                 *_archived_and_tags(),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Notes"), "description"),
             ),

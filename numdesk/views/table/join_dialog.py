@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -52,10 +53,13 @@ class JoinDialog(QDialog):
         *,
         address: str = "",
         name: str = "",
+        table: str = "",
         listen: bool = True,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
+        #: the table joined last time: picked by itself when heard (it may have moved)
+        self._last_table = table
         self.setObjectName("joinTableDialog")
         self.setWindowTitle(self.tr("Join a Table"))
         layout = QVBoxLayout(self)
@@ -117,7 +121,9 @@ class JoinDialog(QDialog):
         self.join_button = buttons.addButton(
             self.tr("&Join"), QDialogButtonBox.ButtonRole.AcceptRole
         )
-        self.join_button.setDefault(True)
+        cancel = buttons.button(QDialogButtonBox.StandardButton.Cancel)
+        cancel.setAutoDefault(False)
+        self.join_button.setAutoDefault(True)
         buttons.accepted.connect(self._check)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
@@ -136,17 +142,27 @@ class JoinDialog(QDialog):
         (self.code if address else self.address).setFocus()
         self.resize(520, 520)
 
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        # Enter anywhere in the form joins (Qt would otherwise make Cancel the default)
+        self.join_button.setDefault(True)
+
     def _show_tables(self, tables: list[FoundTable]) -> None:
+        chosen = self.found.currentItem()
+        keep = chosen.data(Qt.ItemDataRole.UserRole) if chosen is not None else None
         self.found.clear()
         for table in tables:
             item = QListWidgetItem(f"{table.name}  ({table.target})")
             item.setData(Qt.ItemDataRole.UserRole, table.target)
             self.found.addItem(item)
+            if table.target == keep or (keep is None and table.name == self._last_table):
+                self.found.setCurrentItem(item)
 
     def _picked(self, item: QListWidgetItem | None) -> None:
         if item is not None:
             self.address.setText(str(item.data(Qt.ItemDataRole.UserRole)))
-            self.code.setFocus()
+            if self.found.hasFocus():
+                self.code.setFocus()
 
     def _toggle(self, item: QListWidgetItem) -> None:
         checked = item.checkState() == Qt.CheckState.Checked

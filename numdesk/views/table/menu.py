@@ -8,9 +8,11 @@ next to the action, in words a player understands.
 
 from __future__ import annotations
 
+import json
+import socket
 from typing import Any
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QInputDialog, QLabel, QMainWindow, QMenu, QWidget
 
@@ -32,7 +34,7 @@ class TableMenu(QObject):
         self.settings = window.settings  # type: ignore[attr-defined]
         self.link = TableLinkController(self.library, self)
         self.table_window: Any = None
-        menu = QMenu(self.tr("&Table"), window)
+        menu = QMenu(self.tr("Ta&ble"), window)
         menu.setObjectName("tableMenu")
         bar = window.menuBar()
         help_menu = next(
@@ -55,19 +57,36 @@ class TableMenu(QObject):
         self.status = QLabel()
         self.status.setObjectName("tableStatusLine")
         window.statusBar().addPermanentWidget(self.status)
+        self._restore_join()
         self.link.stateChanged.connect(self.refresh)
+        self.link.stateChanged.connect(self._remember_join)
         self.link.ended.connect(self._ended)
         self.link.refusedCharacter.connect(self._refused)
         self.library.characterActed.connect(self._acted)
         app = QApplication.instance()
         if isinstance(app, QApplication):
             app.focusChanged.connect(self._focus_moved)
+        window.installEventFilter(self)
         # "last change 21:03:05" stays right; the rest follows the signals
         self._tick = QTimer(self)
         self._tick.setInterval(30_000)
         self._tick.timeout.connect(self.refresh)
         self._tick.start()
         self.refresh()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Closing the main window (Quit) ends or leaves the table and its window."""
+        if watched is self.window and event.type() == QEvent.Type.Close:
+            QTimer.singleShot(0, self._close_if_closed)
+        return False
+
+    def _close_if_closed(self) -> None:
+        if self.window.isVisible():
+            return  # the close was refused (a question answered "keep")
+        self.link.leave()
+        if self.table_window is not None:
+            self.table_window.deleteLater()
+            self.table_window = None
 
     def _action(self, menu: Any, text: str, handler: Any) -> QAction:
         action = menu.addAction(text)
@@ -105,8 +124,13 @@ class TableMenu(QObject):
         name = name.strip()
         if not ok or not name:
             return
+        again = name == self.settings.table_text("name")
+        code = self.settings.table_text("code") if again else ""
+        port = _free_port(self.settings.table_text("port")) if again else 0
         self.settings.set_table_text("name", name)
-        self.link.host(name[:200], announce=self._listen)
+        # the same table again (the GM's laptop restarted): the same code and port, so
+        # the players' numdesk finds it again by itself
+        self.settings.set_table_text("code", self.link.host(name[:200], code, port, self._listen))
         self.show_window()
         fights = [w for w in QApplication.topLevelWidgets() if _is_fight(w) and w.isVisible()]
         if fights:
@@ -121,6 +145,7 @@ class TableMenu(QObject):
         dialog = JoinDialog(
             characters,
             address=self.settings.table_text("address"),
+            table=self.settings.table_text("joined"),
             name=self.settings.table_text("player") or _player_name(library, characters),
             listen=self._listen,
             parent=self.window,
@@ -131,7 +156,35 @@ class TableMenu(QObject):
         self.settings.set_table_text("address", choice.address)
         self.settings.set_table_text("player", choice.name)
         self.link.join(choice.address, choice.code, choice.uids, choice.name)
+        self._remember_join()
         self.show_window()
+
+    def _remember_join(self) -> None:
+        """Keep the last join (Re-join works after a restart too) and the table's port."""
+        last = self.link.last_join
+        if last is not None:
+            address, code, uids, name = last
+            self.settings.set_table_text(
+                "last-join",
+                json.dumps({"address": address, "code": code, "uids": uids, "name": name}),
+            )
+        if self.link.role == "player" and self.link.table_name:
+            self.settings.set_table_text("joined", self.link.table_name)
+        if self.link.role == "host" and self.link.port:
+            self.settings.set_table_text("port", str(self.link.port))
+
+    def _restore_join(self) -> None:
+        try:
+            last = json.loads(self.settings.table_text("last-join") or "null")
+            self.link.remember_join(
+                str(last["address"]),
+                str(last["code"]),
+                list(last["uids"]),
+                str(last["name"]),
+                self.settings.table_text("joined"),
+            )
+        except (ValueError, TypeError, KeyError):
+            return
 
     def show_window(self) -> None:
         if self.table_window is None:
@@ -195,6 +248,21 @@ class TableMenu(QObject):
             self.tr("Table"),
             self.tr("The table did not take {0}: {1}").format(name, why),
         )
+
+
+def _free_port(text: str) -> int:
+    """The port last hosted on, if it can be had again now (0: any free port)."""
+    if not text.isdigit():
+        return 0
+    with socket.socket() as probe:
+        # as the server will (asyncio does): a port left in TIME_WAIT by the last
+        # table's connections can be listened on again
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(("0.0.0.0", int(text)))
+        except OSError:
+            return 0
+    return int(text)
 
 
 def _is_fight(window: object) -> bool:

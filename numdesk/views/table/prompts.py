@@ -72,7 +72,7 @@ class IntrusionPrompt(QGroupBox):
             self.recipient.addItem(other["name"], other["uid"])
         alone = self.recipient.count() == 0
         if alone:
-            text += " " + self.tr("Nobody else is in the fight, so you keep both.")
+            text += " " + self.tr("No other PC is in the fight, so you keep both.")
         self.recipient.setVisible(not alone)
         self.recipient_label.setVisible(not alone)
         cost = offer.get("refuse_cost")
@@ -116,21 +116,30 @@ class InitiativePrompt(QGroupBox):
         self._faces = {}
         for uid, name in characters:
             face = QSpinBox()
-            face.setRange(1, 20)
-            face.setValue(10)
+            face.setRange(0, 20)
+            face.setSpecialValueText(" ")  # empty until the player types what the die shows
+            face.setValue(0)
+            face.valueChanged.connect(self._ready)
             face.setObjectName(f"initiativeFace:{uid}")
             face.setToolTip(self.tr("The face your d20 shows for {0}'s initiative").format(name))
             self._faces[uid] = face
             self._layout.addRow(self.tr("{0}'s d20:").format(name), face)
             face.lineEdit().returnPressed.connect(self._send)
         self._layout.addRow("", self.send_button)
+        self._ready()
         self.show()
         first = next(iter(self._faces.values()), None)
         if first is not None:
             first.setFocus()
             first.selectAll()
 
+    def _ready(self) -> None:
+        """Send only once every die is typed: no face the player did not roll."""
+        self.send_button.setEnabled(all(f.value() > 0 for f in self._faces.values()))
+
     def _send(self) -> None:
+        if not self.send_button.isEnabled():
+            return
         for uid, face in self._faces.items():
             self.sent.emit(uid, face.value())
         self.hide()

@@ -12,9 +12,11 @@ def status_text(link: TableLinkController, tr: Any) -> str:
     """One line: where, with whom, and when the last change arrived."""
     if not link.role:
         return tr("Not at a table")
-    people = ", ".join(link.people) if link.people else tr("nobody yet")
+    people = ", ".join(link.people) if link.people else tr("nobody")
     if link.role == "host":
         text = tr("Hosting '{0}' · at the table: {1}").format(link.table_name, people)
+    elif link.table_name and not link.connected:
+        text = tr("Reconnecting to '{0}'…").format(link.table_name)
     elif link.table_name:
         text = tr("At '{0}' · with {1}").format(link.table_name, people)
     else:

@@ -32,6 +32,8 @@ class TableWindow(QWidget):
     def __init__(self, link: TableLinkController, names: dict[str, str]) -> None:
         super().__init__(None, Qt.WindowType.Window)
         self.setObjectName("tableWindow")
+        # closing the main window quits numdesk even while this one is open
+        self.setAttribute(Qt.WidgetAttribute.WA_QuitOnClose, False)
         self.link = link
         self._names = names
         layout = QVBoxLayout(self)
