@@ -18,6 +18,7 @@ from numdesk.model.creature import Creature
 from numdesk.model.items import Cypher
 from numdesk.store import Library
 from numdesk.views.actions import ActionId
+from numdesk.views.encounter.name_edit import NameEdit
 from numdesk.views.plain_text import file_name, literal_tip
 
 BOSS = "<b>Boss</b> <font size=40>Big</font>"
@@ -58,9 +59,20 @@ def test_an_encounter_and_its_creature_named_in_markup(qtbot: QtBot, tmp_path: P
     window.builder.add_button.click()
     act(window, BOSS, "damage_button", amount=5)  # "… is dead"
     assert window.windowTitle().startswith(BOSS)
-    title = window.findChild(QLabel, "encounterTitle")
-    assert title is not None and title.text() == BOSS
-    assert title in markup_labels(window, BOSS)
+    # the fight's name is a field renamed in place: a line edit shows its text as
+    # typed (it has no rich text mode), the stored name character for character
+    title = window.findChild(NameEdit, "encounterTitle")
+    assert title is not None and title.displayText() == BOSS
+    # every label naming the creature ("Acting on: …") is plain text
+    assert markup_labels(window, BOSS)
+    # renamed in place to another markup name: kept and shown literally
+    renamed = "<i>Ambush</i> &amp; <u>co</u>"
+    qtbot.mouseClick(title, Qt.MouseButton.LeftButton)
+    title.selectAll()
+    qtbot.keyClicks(title, renamed)
+    qtbot.keyClick(title, Qt.Key.Key_Return)
+    assert table.library_controller.library.encounters.load(table.encounter.uid).name == renamed
+    assert title.displayText() == renamed and window.windowTitle().startswith(renamed)
     window.grab().save(str(tmp_path / "markup-encounter.png"))
 
 
