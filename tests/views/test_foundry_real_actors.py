@@ -117,6 +117,8 @@ def test_items_keep_their_tags_and_recursions_and_the_sheet_switches_them(
     assert "Turned on the recursion Ardeyn (off now: Earth)" in now.history[-1].summary
     sheet.scroll_area.ensureWidgetVisible(sheet.list_editors["recursions"])
     sheet.grab().save(str(artifacts_dir / "sheet-foundry-recursions.png"))
+    sheet.scroll_area.ensureWidgetVisible(sheet.list_editors["weapons"])
+    sheet.grab().save(str(artifacts_dir / "sheet-foundry-tagged-weapons.png"))
     controller.undo_stack.undo()
     assert [r.active for r in controller.character.recursions] == [True, False, False]
     assert controller.character.pools[Stat.MIGHT].maximum == 12
