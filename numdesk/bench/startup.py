@@ -193,6 +193,23 @@ def bench_startup(
     return rows
 
 
+def bench_startup_sizes(
+    folder: Path, sizes: tuple[int, ...], runs: int = 7
+) -> list[tuple[str, str]]:
+    """The starts on libraries of each size (`numdesk.bench.scale`, built in `folder`
+    if missing), with the machine load before and after each."""
+    from numdesk.bench.scale import load_average, scale_library, short
+
+    rows: list[tuple[str, str]] = []
+    for size in sizes:
+        path = scale_library(folder, size)
+        rows.append((f"{short(size)}: machine load before", load_average()))
+        for label, value in report(measure(path, runs)):
+            rows.append((f"{short(size)}: {label}", value))
+        rows.append((f"{short(size)}: machine load after", load_average()))
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     """`python -m numdesk.bench.startup [--runs N] [--library FILE]`."""
     parser = argparse.ArgumentParser(prog="python -m numdesk.bench.startup")
