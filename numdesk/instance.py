@@ -42,6 +42,19 @@ def instance_key() -> str:
     return "numdesk-" + hashlib.sha1(seed.encode()).hexdigest()[:16]
 
 
+def separate_instance_env(runtime: Path, key: str) -> dict[str, str]:
+    """Environment variables that give a numdesk launched as a process an instance of
+    its own: the key `key` and the runtime folder `runtime` (made private, 0700).
+
+    Tests and benchmarks start whole apps; with the user's key and runtime folder such a
+    launch would find the numdesk the user is running, hand it the benchmark's library
+    and exit, and the user's app would open a throw-away file.
+    """
+    runtime.mkdir(mode=0o700, parents=True, exist_ok=True)
+    runtime.chmod(0o700)
+    return {KEY_VARIABLE: key, "XDG_RUNTIME_DIR": str(runtime)}
+
+
 #: Longest Unix socket path (sun_path holds 104 to 108 bytes with its terminator).
 _MAX_SOCKET_PATH = 100
 

@@ -15,6 +15,18 @@ SHARED_DATA = REPO_ROOT.parent / "shared" / "data"
 ARTIFACTS = REPO_ROOT / "test-artifacts"
 
 
+@pytest.fixture(autouse=True, scope="session")
+def own_numdesk_instance(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The test run is a numdesk instance of its own (`numdesk.instance`): its key and
+    a private runtime folder, inherited by every app a test starts as a process, so no
+    test ever hands a file to, or takes files from, a numdesk the user is running.
+    Tests that check the handoff itself choose their own on top of this."""
+    runtime = tmp_path_factory.mktemp("run")
+    runtime.chmod(0o700)
+    os.environ["NUMDESK_INSTANCE_KEY"] = f"tests-{os.getpid()}"
+    os.environ["XDG_RUNTIME_DIR"] = str(runtime)
+
+
 @pytest.fixture(scope="session")
 def csrd_path() -> Path:
     """The Cypher System Reference Document JSON beside the repository (never copied in)."""

@@ -26,6 +26,7 @@ folder, never the user's.
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import re
 import statistics
@@ -70,9 +71,13 @@ def build_library(path: Path, sizes: tuple[int, int, int] = (10_000, 2_000, 5_00
     Library.open(path).close()
 
 
-def run_once(samples: Samples, env: dict[str, str]) -> None:
-    """Start the process once; record its wall time, CPU time and peak memory."""
-    run_env = dict(env)
+def run_once(samples: Samples, env: dict[str, str], instance: dict[str, str] | None = None) -> None:
+    """Start the process once; record its wall time, CPU time and peak memory.
+
+    `instance` (`numdesk.instance.separate_instance_env`) keeps the launch away from a
+    numdesk the user is running: without it the start would be handed over to that app.
+    """
+    run_env = {**env, **(instance or {})}
     if samples.probe is not None:
         run_env[PROBE_ENV] = samples.probe
     start = time.perf_counter()
@@ -105,6 +110,8 @@ def run_once(samples: Samples, env: dict[str, str]) -> None:
 def measure(library: Path, runs: int, bundle: Path | None = None) -> list[Samples]:
     """Warm up, then `runs` interleaved rounds of every variant (with the frozen app of
     the one-folder `bundle`, if given)."""
+    from numdesk.instance import separate_instance_env
+
     python = sys.executable
     app = [python, "-m", "numdesk", "--library", str(library)]
     variants = [
@@ -130,15 +137,22 @@ def measure(library: Path, runs: int, bundle: Path | None = None) -> list[Sample
             "PYTHONPYCACHEPREFIX": str(Path(home) / "pycache"),
         }
         env.pop("PYTHONDONTWRITEBYTECODE", None)
+        launches = itertools.count()
+
+        def instance() -> dict[str, str]:
+            """Each start its own instance, never the user's running numdesk."""
+            number = next(launches)
+            return separate_instance_env(Path(home) / "run", f"bench-{os.getpid()}-{number}")
+
         for variant in variants:  # warm-up: disk cache, Python's byte-code cache
-            run_once(variant, env)
+            run_once(variant, env, instance())
             variant.wall.clear()
             variant.cpu.clear()
             variant.peak_mb.clear()
         for round_number in range(runs):
             order = variants if round_number % 2 == 0 else list(reversed(variants))
             for variant in order:
-                run_once(variant, env)
+                run_once(variant, env, instance())
     return variants
 
 
@@ -176,6 +190,23 @@ def bench_startup(
         unfrozen, frozen = variants[1], variants[3]
         ratio = statistics.median(frozen.wall) / statistics.median(unfrozen.wall)
         rows.append(("frozen / unfrozen, main window with the list", f"{ratio:.2f} ×"))
+    return rows
+
+
+def bench_startup_sizes(
+    folder: Path, sizes: tuple[int, ...], runs: int = 7
+) -> list[tuple[str, str]]:
+    """The starts on libraries of each size (`numdesk.bench.scale`, built in `folder`
+    if missing), with the machine load before and after each."""
+    from numdesk.bench.scale import load_average, scale_library, short
+
+    rows: list[tuple[str, str]] = []
+    for size in sizes:
+        path = scale_library(folder, size)
+        rows.append((f"{short(size)}: machine load before", load_average()))
+        for label, value in report(measure(path, runs)):
+            rows.append((f"{short(size)}: {label}", value))
+        rows.append((f"{short(size)}: machine load after", load_average()))
     return rows
 
 

@@ -103,6 +103,8 @@ class LibraryController(LibraryReading, LibraryTransfers, QObject):
         self.journal.refused.connect(self.notice)
         self.undo_stack = self.journal.stack
         self._pending: tuple[list[str], list[str]] | None = None
+        self._holding = 0  # `coalesced` blocks open
+        self._changed_held = False  # a change announced inside them, not yet emitted
         if library is not None:
             self.settings.add_recent_library(library.path)
             self.journal.restore()
@@ -212,7 +214,7 @@ class LibraryController(LibraryReading, LibraryTransfers, QObject):
         try:
             self.finish_opening()
         except DomainError as err:
-            self.entriesChanged.emit()  # lists empty themselves: no library is open
+            self._changed()  # lists empty themselves: no library is open
             self.openFailed.emit(err.message)
 
     def _switch_to(self, library: Library) -> None:
@@ -226,7 +228,7 @@ class LibraryController(LibraryReading, LibraryTransfers, QObject):
             old.close()
         self.settings.add_recent_library(library.path)
         self.libraryOpened.emit(library.path)
-        self.entriesChanged.emit()
+        self._changed()
 
     def close(self) -> None:
         """Close the library file (at exit)."""
@@ -308,6 +310,27 @@ class LibraryController(LibraryReading, LibraryTransfers, QObject):
         self._deleted([uid])
 
     @contextmanager
+    def coalesced(self) -> Iterator[None]:
+        """Announce `entriesChanged` once, at the end, for every change made inside
+        (marking twenty entries as favourites lists the library again once, not twenty
+        times)."""
+        self._holding += 1
+        try:
+            yield
+        finally:
+            self._holding -= 1
+            if not self._holding and self._changed_held:
+                self._changed_held = False
+                self.entriesChanged.emit()
+
+    def _changed(self) -> None:
+        """Announce that the set of entries (or their names, tags) changed."""
+        if self._holding:
+            self._changed_held = True
+        else:
+            self.entriesChanged.emit()
+
+    @contextmanager
     def batch(self, text: str) -> Iterator[None]:
         """Make the creates, duplicates and deletes inside ONE undo step and transaction
         (written when the block ends; nothing is written if it raises)."""
@@ -321,8 +344,9 @@ class LibraryController(LibraryReading, LibraryTransfers, QObject):
                 yield
         finally:
             self._pending = None
-        self._saved(pending[0])
-        self._deleted(pending[1])
+        with self.coalesced():
+            self._saved(pending[0])
+            self._deleted(pending[1])
 
     def save_field_changes(
         self,
@@ -402,14 +426,17 @@ class LibraryController(LibraryReading, LibraryTransfers, QObject):
         return tabs, fights
 
     def notify_saved(self, uid: str) -> None:
-        """Tell every open view that `uid` was written by someone else."""
+        """Tell every open view that `uid` was written by someone else (a sheet).
+
+        Only `entrySaved`: the set of entries is the same, so lists refresh the rows
+        showing `uid` instead of listing the library again after every click on a sheet.
+        """
         self.entrySaved.emit(uid)
-        self.entriesChanged.emit()
 
     def set_favourite(self, uid: str, favourite: bool) -> None:
         """Mark or unmark `uid` as a favourite."""
         self.library.set_favourite(uid, favourite)
-        self.entriesChanged.emit()
+        self._changed()
 
     def set_tags(self, uid: str, tags: Iterable[str]) -> None:
         """Replace the tags of `uid` (blank and repeated tags are dropped)."""
@@ -419,7 +446,7 @@ class LibraryController(LibraryReading, LibraryTransfers, QObject):
             if tag and tag not in cleaned:
                 cleaned.append(tag)
         self.library.set_tags(uid, cleaned)
-        self.entriesChanged.emit()
+        self._changed()
 
     def _saved(self, uids: Sequence[str]) -> None:
         if self._pending is not None:
@@ -427,7 +454,7 @@ class LibraryController(LibraryReading, LibraryTransfers, QObject):
             return
         for uid in uids:
             self.entrySaved.emit(uid)
-        self.entriesChanged.emit()
+        self._changed()
 
     def _deleted(self, uids: Sequence[str]) -> None:
         if self._pending is not None:
@@ -435,7 +462,7 @@ class LibraryController(LibraryReading, LibraryTransfers, QObject):
             return
         for uid in uids:
             self.entryDeleted.emit(uid)
-        self.entriesChanged.emit()
+        self._changed()
 
     def _on_replayed(self, result: dict[str, tuple[ModelObject | None, int]]) -> None:
         """An undo or redo wrote these entries: windows showing them follow."""
@@ -444,7 +471,7 @@ class LibraryController(LibraryReading, LibraryTransfers, QObject):
                 self.entryDeleted.emit(uid)
             else:
                 self.entrySaved.emit(uid)
-        self.entriesChanged.emit()
+        self._changed()
 
     # -- backups ----------------------------------------------------------------------
 

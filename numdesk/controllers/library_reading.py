@@ -1,6 +1,7 @@
-"""Reading the open library for the views (a mixin of `LibraryController`): searches,
-counts and tags from the library, or from the first-screen reader while the full
-library is still loading; entries as stored or as shown."""
+"""Reading the open library for the views (a mixin of `LibraryController`): the
+browser's listings, searches, counts and tags from the library, or from the
+first-screen reader while the full library is still loading; entries as stored or as
+shown."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ import dataclasses
 from typing import TYPE_CHECKING, Unpack
 
 from numdesk.model.entry_kind import EntryKind, NewerKind
+from numdesk.model.listing import MatchCount, Sort
 from numdesk.model.summary import EntrySummary
+from numdesk.store.browse import Pages
 from numdesk.store.reader import LibraryReader
 from numdesk.store.search import SearchFilters
 
@@ -26,6 +29,28 @@ class EntryMeta:
     favourite: bool = False
 
 
+class Listing:
+    """One search or sorted list of a browser, read page by page as the user scrolls.
+
+    It reads from whatever is open at the time (the first-screen reader, then the
+    library), so a listing begun on the first screen goes on after the full open.
+    """
+
+    def __init__(self, reading: LibraryReading, pages: Pages, count: MatchCount) -> None:
+        self._reading = reading
+        self._pages = pages
+        self.count = count
+
+    @property
+    def done(self) -> bool:
+        """Whether every entry of the listing has been read."""
+        return self._pages.done
+
+    def next_rows(self, limit: int) -> list[EntrySummary]:
+        """The next `limit` entries (fewer at the end)."""
+        return self._reading._source().next_page(self._pages, limit)
+
+
 class LibraryReading:
     """The read side of `LibraryController` (which sets what is declared here)."""
 
@@ -33,10 +58,22 @@ class LibraryReading:
     _library: Library | None
     _preview: LibraryReader | None
 
+    def _source(self) -> LibraryReader | Library:
+        return self._preview if self._preview is not None else self.library
+
+    def browse(
+        self, text: str = "", sort: Sort | None = None, **filters: Unpack[SearchFilters]
+    ) -> Listing:
+        """The browser's listing of the entries matching `text` and the filters, in
+        `sort` order (None: best match first), with how many there are (counted up to
+        a cap: an exact count of 100,000 matches would cost more than the listing)."""
+        pages = Pages(text, sort, **filters)
+        return Listing(self, pages, self._source().count_capped(pages))
+
     def search(
         self,
         text: str = "",
-        limit: int = 500,
+        limit: int | None = 500,
         offset: int = 0,
         **filters: Unpack[SearchFilters],
     ) -> list[EntrySummary]:
@@ -70,10 +107,11 @@ class LibraryReading:
         """Entry `uid` of a kind only a newer numdesk knows, as stored (read-only)."""
         return self.library.load_newer(uid)
 
-    def unknown_fields(self, uid: str) -> list[str]:
-        """The fields a newer numdesk stored in entry `uid` that this one does not know
-        (every save keeps them)."""
-        return list(self.library.unknown_fields([uid]).get(uid, {}))
+    def unknown_fields(self, uid: str) -> list[tuple[str, str]]:
+        """The fields a newer numdesk stored in entry `uid` that this one does not know,
+        at any depth, each with the top-level field it is inside (("luck",
+        "abilities"); "" at the top). Every save keeps them."""
+        return self.library.newer_field_names(uid)
 
     def has(self, uid: str) -> bool:
         """Whether the open library holds entry `uid` (False when none is open)."""

@@ -24,6 +24,7 @@ class LibraryTransfers:
 
     library: Library
     entriesChanged: Any
+    _changed: Any
     entrySaved: Any
 
     # -- import and export ------------------------------------------------------------
@@ -49,7 +50,7 @@ class LibraryTransfers:
         self._announce(report)
 
     def _announce(self, report: ImportReport) -> None:
-        self.entriesChanged.emit()
+        self._changed()
         for file in report.files:
             for entry in file.entries:
                 self.entrySaved.emit(entry.obj.uid)

@@ -163,7 +163,7 @@ def _skip_user_edits(
     written unless the user edited it too (its stored digest differs from the recorded
     one): then the user's version is kept (`kept`). Entries the user deleted come back.
     """
-    present = {s.uid for s in lib.search(limit=lib.count() + 1)}
+    present = {s.uid for s in lib.summaries_of(e.obj.uid for e in csrd.entries)}
     write: list[ImportedEntry] = []
     total = len(csrd.entries)
     for done, entry in enumerate(csrd.entries, start=1):
@@ -215,8 +215,9 @@ def _filing(lib: Library, entries: list[ImportedEntry]) -> tuple[dict[str, list[
     wanted = {e.obj.uid: e for e in entries if e.tags or e.favourite}
     if not wanted:
         return {}, set()
-    kinds = {e.kind for e in wanted.values()}
-    current = {s.uid: s for s in lib.search(kinds=kinds, limit=lib.count() + 1)}
+    # only the imported entries: listing every entry of their kinds made an import into
+    # a big library cost in proportion to the library
+    current = {s.uid: s for s in lib.summaries_of(wanted)}
     tags: dict[str, list[str]] = {}
     favourites: set[str] = set()
     for uid, entry in wanted.items():

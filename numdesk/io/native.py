@@ -27,7 +27,7 @@ from numdesk.model.errors import DomainError
 from numdesk.model.history import now_iso
 from numdesk.model.kinds import ENTRY_CLASSES, EntryKind, ModelObject, kind_of
 from numdesk.model.limits import LimitError, check_limits
-from numdesk.model.newer import NewerEntry
+from numdesk.model.newer import NewerEntry, carry_newer
 from numdesk.model.rules_set import RulesSet
 from numdesk.model.serialize import from_data, to_data
 from numdesk.model.templates import SentenceTemplate
@@ -52,25 +52,25 @@ def is_native(doc: Any) -> bool:
 
 def build_document(
     items: Iterable[tuple[ModelObject, list[str], bool]],
-    unknown: Mapping[str, dict[str, Any]] | None = None,
+    stored: Mapping[str, Any] | None = None,
     newer: Iterable[tuple[NewerEntry, list[str], bool]] = (),
 ) -> dict[str, Any]:
     """The export document for (object, tags, favourite) triples, in the given order.
 
-    `unknown` (uid -> fields) adds the fields a newer numdesk stored in an entry that
-    this numdesk does not know; `newer` entries (of kinds only a newer numdesk knows)
-    follow, their data exactly as stored.
+    `stored` (uid -> the entry's stored data) gives back the fields a newer numdesk
+    stored in an entry that this numdesk does not know, at any depth; `newer` entries
+    (of kinds only a newer numdesk knows) follow, their data exactly as stored.
     """
-    unknown = unknown or {}
-    entries = [
-        {
-            "kind": kind_of(obj).value,
-            "data": {**to_data(obj), **unknown.get(obj.uid, {})},
-            "tags": list(tags),
-            "favourite": favourite,
-        }
-        for obj, tags, favourite in items
-    ]
+    stored = stored or {}
+    entries = []
+    for obj, tags, favourite in items:
+        kind = kind_of(obj)
+        data = to_data(obj)
+        if obj.uid in stored:
+            data = carry_newer(kind, stored[obj.uid], data)
+        entries.append(
+            {"kind": kind.value, "data": data, "tags": list(tags), "favourite": favourite}
+        )
     entries.extend(
         {"kind": entry.kind, "data": entry.data, "tags": list(tags), "favourite": favourite}
         for entry, tags, favourite in newer

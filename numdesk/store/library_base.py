@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, delete, select, update
+from sqlalchemy import Connection, Engine, delete, select, update
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
@@ -23,19 +23,25 @@ from sqlalchemy.orm import Session, sessionmaker
 from numdesk.model.character import Character
 from numdesk.model.entry_kind import NewerKind, stored_kind
 from numdesk.model.kinds import ENTRY_CLASSES, EntryKind, ModelObject
-from numdesk.model.newer import NewerEntry
+from numdesk.model.newer import NewerEntry, newer_names
 from numdesk.model.rules_set import RulesSet
 from numdesk.model.summary import EntrySummary
 from numdesk.rules.profiles import PROFILES
 from numdesk.store import backups
+from numdesk.store.browse import query_summaries
 from numdesk.store.entries import describe, rebuild
 from numdesk.store.errors import LibraryError, explain_database_error
-from numdesk.store.newer import newer_entry_error, newer_uids, read_newer, unknown_fields_of
+from numdesk.store.newer import (
+    newer_entry_error,
+    newer_stored,
+    newer_uids,
+    read_newer,
+    unknown_fields_of,
+)
 from numdesk.store.restore import restore
 from numdesk.store.rules_registry import forget, register_sets
 from numdesk.store.rules_sets import load_registry, refuse_delete_in_use
 from numdesk.store.schema import Entry, Meta
-from numdesk.store.search import query_summaries
 from numdesk.store.summary_queries import SummaryQueries
 from numdesk.store.writer import (
     drop_unused_tags,
@@ -53,6 +59,7 @@ class LibraryBase(SummaryQueries):
     _read_only: bool
     _write: sessionmaker[Session]
     _read: sessionmaker[Session]
+    _reader: Engine
     _registered: set[str]
     rules_set_problems: list[str]
 
@@ -203,6 +210,20 @@ class LibraryBase(SummaryQueries):
         with self._reading() as session:
             return unknown_fields_of(session.connection(), list(uids))
 
+    def newer_stored(self, uids: Iterable[str]) -> dict[str, Any]:
+        """uid -> stored data, for the entries of `uids` holding a field a newer numdesk
+        added at any depth (an export carries them into what it writes)."""
+        with self._reading() as session:
+            found = newer_stored(session.connection(), list(uids))
+        return {uid: data for uid, (_kind, data) in found.items()}
+
+    def newer_field_names(self, uid: str) -> list[tuple[str, str]]:
+        """The fields a newer numdesk stored in entry `uid`, at any depth, each with the
+        top-level field it is inside: ("morale", ""), ("luck", "abilities")."""
+        with self._reading() as session:
+            found = newer_stored(session.connection(), [uid])
+        return [name for kind, data in found.values() for name in newer_names(kind, data)]
+
     def has(self, uid: str) -> bool:
         """Whether the library holds an entry `uid`."""
         with self._reading() as session:
@@ -269,9 +290,27 @@ class LibraryBase(SummaryQueries):
 
     @contextmanager
     def _summary_connection(self) -> Iterator[sqlite3.Connection]:
-        """The browser's queries run on the DB-API connection of one read transaction."""
-        with self._reading() as session:
-            yield dbapi_of(session)
+        """The browser's queries run in one read transaction on a pooled DB-API
+        connection of the reading engine, without an ORM session (a key press runs a
+        few of them: a session's set-up cost as much as the queries themselves)."""
+        try:
+            pooled = self._reader.raw_connection()
+        except (DBAPIError, sqlite3.Error) as err:
+            raise LibraryError(explain_database_error(self._path, err)) from err
+        try:
+            conn = pooled.driver_connection
+            assert isinstance(conn, sqlite3.Connection)
+            conn.execute("BEGIN")
+            try:
+                yield conn
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
+        except sqlite3.Error as err:
+            raise LibraryError(explain_database_error(self._path, err)) from err
+        finally:
+            pooled.close()
 
     # -- settings and rules sets ---------------------------------------------------------
 

@@ -11,6 +11,7 @@ REVISIONS: tuple[str, ...] = (
     "0001_first_schema",
     "0002_name_key",
     "0003_revisions_undo_journal",
+    "0004_browse_indexes",
 )
 HEAD: str = REVISIONS[-1]
 FIRST: str = REVISIONS[0]

@@ -43,10 +43,17 @@ class Entry(Base):
     updated: Mapped[str] = mapped_column(String(40))
     #: how many times the entry was saved: a save names the revision it started from
     revision: Mapped[int] = mapped_column(Integer, server_default="1")
+    #: the entry's tag keys joined in order: what the browser's Tags column sorts by
+    tag_key: Mapped[str] = mapped_column(Text, server_default="")
 
     __table_args__ = (
         Index("ix_entries_kind_name_key", "kind", "name_key"),
         Index("ix_entries_name_key", "name_key"),
+        # the browser's sorted pages (see migration 0004)
+        Index("ix_entries_level_name_key", "level", "name_key"),
+        Index("ix_entries_profile_name_key", "profile", "name_key"),
+        Index("ix_entries_favourite_name_key", "favourite", "name_key"),
+        Index("ix_entries_tag_key_name_key", "tag_key", "name_key"),
     )
 
 

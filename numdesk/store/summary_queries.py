@@ -3,22 +3,28 @@
 The first screen lists a library through `LibraryReader` (plain `sqlite3`, before
 SQLAlchemy is imported); after that, `Library` answers inside its own read
 transactions. Both hand a DB-API connection to `SummaryQueries`, so searching,
-counting and the tag list are one piece of code and the two can never drift apart.
+paging, counting and the tag list are one piece of code and the two can never drift apart.
 """
 
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterable
 from contextlib import AbstractContextManager
 from typing import Unpack
 
 from numdesk.model.entry_kind import EntryKind
+from numdesk.model.listing import MatchCount
 from numdesk.model.summary import EntrySummary
+from numdesk.store.browse import (
+    Pages,
+    query_summaries,
+    summaries_of_uids,
+)
 from numdesk.store.search import (
     SearchFilters,
     count_entries,
     count_matches,
-    query_summaries,
     tag_names,
 )
 
@@ -50,6 +56,21 @@ class SummaryQueries:
         """How many entries `search` finds with these filters and no limit."""
         with self._summary_connection() as conn:
             return count_matches(conn, text, **filters)
+
+    def summaries_of(self, uids: Iterable[str]) -> list[EntrySummary]:
+        """The browser lines of those of `uids` the library holds (in no set order)."""
+        with self._summary_connection() as conn:
+            return summaries_of_uids(conn, list(uids))
+
+    def next_page(self, pages: Pages, limit: int) -> list[EntrySummary]:
+        """The next `limit` entries of a browser's listing (`Pages` keeps its place)."""
+        with self._summary_connection() as conn:
+            return pages.next_page(conn, limit)
+
+    def count_capped(self, pages: Pages) -> MatchCount:
+        """How many entries a browser's listing holds, counted up to a cap."""
+        with self._summary_connection() as conn:
+            return pages.count(conn)
 
     def count(self, kind: EntryKind | None = None) -> int:
         """How many entries (of `kind`, or in all) the library holds."""

@@ -8,10 +8,10 @@ of thousands of entries take a fraction of a second.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
 
-from sqlalchemy import Connection, bindparam, delete, insert, select, text
+from sqlalchemy import Connection, bindparam, delete, insert, select, text, update
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from numdesk.model.history import HistoryEntry
@@ -206,6 +206,11 @@ def clean_tag_name(tag: str) -> str:
     return " ".join(tag.split())
 
 
+def sort_key(tag_keys: Iterable[str]) -> str:
+    """What the browser sorts an entry's tags by: their keys in order, as they are shown."""
+    return ", ".join(sorted(tag_keys))
+
+
 def set_tags(conn: Connection, entry_id: int, tags: Sequence[str]) -> None:
     """Replace the tags of one entry and update its search index row."""
     set_tags_many(conn, {entry_id: tags})
@@ -252,6 +257,12 @@ def set_tags_many(conn: Connection, tags_by_id: dict[int, Sequence[str]]) -> Non
                     for r in fts
                 ],
             )
+    # the browser sorts the Tags column on this key (its own index), as the tags read
+    entries = Entry.__table__
+    conn.execute(
+        update(entries).where(entries.c.id == bindparam("eid")).values(tag_key=bindparam("key")),
+        [{"eid": entry_id, "key": sort_key(names)} for entry_id, names in wanted.items()],
+    )
     links = [
         {"entry_id": entry_id, "tag_id": tag_ids[key]}
         for entry_id, names in wanted.items()

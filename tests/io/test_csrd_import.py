@@ -219,3 +219,36 @@ def test_license_notice_is_the_readme_notice(csrd_path: Path) -> None:
     readme = (csrd_path.parent / "CSRD-README.md").read_text(encoding="utf-8")
     assert " ".join(CSOL_NOTICE.split()) in " ".join(readme.split())
     assert "Cypher System Open License" in CSOL_NOTICE
+
+
+def test_an_import_into_a_big_library_files_tags_as_into_an_empty_one(
+    tmp_path: Path, csrd_path: Path
+) -> None:
+    """Filing reads only the imported entries' own tags (not every entry of their kinds,
+    nor the whole library on a re-import), with the same outcome."""
+    from numdesk.bench.library import build_objects
+
+    def filed(lib: Library) -> dict[str, tuple[tuple[str, ...], bool]]:
+        tagged = lib.search(tags=[CSRD_TAG], limit=None)
+        return {s.uid: (s.tags, s.favourite) for s in tagged}
+
+    with Library.create(tmp_path / "empty.numdesk", starter=False) as lib:
+        import_files(lib, [csrd_path])
+        expected = filed(lib)
+    with Library.create(tmp_path / "big.numdesk", starter=False) as lib:
+        others = list(build_objects(creatures=4_000, characters=20, items=1_000))
+        lib.save_many(others, tags={others[0].uid: ["Mine"], others[-1].uid: ["Mine", "Old"]})
+        import_files(lib, [csrd_path])
+        assert filed(lib) == expected
+        # the user files a CSRD creature too; a re-import keeps that and adds nothing
+        abomination = _by_name(lib, EntryKind.CREATURE, "Abomination")
+        lib.set_tags(abomination.uid, [*lib.summary(abomination.uid).tags, "Boss"])
+        again = import_files(lib, [csrd_path])
+        assert again.total == 0
+        kept = lib.summary(abomination.uid).tags
+        assert set(kept) == {*expected[abomination.uid][0], "Boss"}
+        expected[abomination.uid] = kept, False
+        assert filed(lib) == expected
+        assert lib.summary(others[0].uid).tags == ("Mine",)
+        assert lib.summary(others[-1].uid).tags == ("Mine", "Old")
+        assert lib.count() == len(others) + len(expected)

@@ -151,3 +151,44 @@ def test_a_name_key_library_gains_revisions_and_the_undo_journal(
     [backup] = list(tmp_path.glob("second.numdesk.backup-0002_name_key-*"))
     assert revision_of(backup) == "0002_name_key"
     assert dump(backup) == before
+
+
+def test_a_revisions_library_gains_one_letter_search_and_tag_sorting(
+    tmp_path: Path, samples: dict[EntryKind, ModelObject]
+) -> None:
+    """0003 -> 0004: the search index is made again with one-letter prefixes from its own
+    text, tags get their sort key, and the browser's sorted pages use the new indexes."""
+    from numdesk.model.listing import Sort, SortKey
+    from numdesk.store.browse import Pages
+
+    path = tmp_path / "third.numdesk"
+    with Library.create(path, starter=False) as lib:
+        lib.save_many(samples.values())
+        creature = samples[EntryKind.CREATURE]
+        lib.set_tags(creature.uid, ["Swamp", "boss"])
+    downgrade(path, "0003_revisions_undo_journal")
+    before = dump(path)
+    con = sqlite3.connect(path)
+    fts = con.execute("SELECT sql FROM sqlite_master WHERE name = 'entries_fts'").fetchone()[0]
+    con.close()
+    assert "prefix = '2 3'" in fts
+
+    with Library.open(path) as lib:
+        assert revision_of(path) == HEAD
+        assert dump(path) == before  # every row and every indexed text kept
+        first = creature.name[0]
+        assert creature.uid in {s.uid for s in lib.search(first)}
+    con = sqlite3.connect(path)
+    try:
+        fts = con.execute("SELECT sql FROM sqlite_master WHERE name = 'entries_fts'").fetchone()
+        assert "prefix = '1 2 3'" in fts[0]
+        key = con.execute("SELECT tag_key FROM entries WHERE uid = ?", (creature.uid,)).fetchone()
+        assert key == ("boss, swamp",)
+        pages = Pages(sort=Sort(SortKey.TAGS, descending=True))
+        assert pages.next_page(con, 1)[0].uid == creature.uid  # the only tagged entry
+        plan = con.execute(
+            "EXPLAIN QUERY PLAN SELECT id FROM entries e ORDER BY e.tag_key, e.name_key LIMIT 5"
+        ).fetchall()
+        assert "ix_entries_tag_key_name_key" in str(plan)
+    finally:
+        con.close()

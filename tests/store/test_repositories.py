@@ -12,9 +12,9 @@ from numdesk.model.creature import Creature
 from numdesk.model.history import HistoryEntry
 from numdesk.model.kinds import EntryKind, ModelObject
 from numdesk.model.serialize import to_data
+from numdesk.model.summary import EntrySummary
 from numdesk.model.templates import SentenceTemplate
 from numdesk.store import Library, LibraryError
-from numdesk.store.search import EntrySummary
 
 
 @pytest.mark.parametrize("kind", list(EntryKind))

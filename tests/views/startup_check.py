@@ -48,6 +48,7 @@ ALLOWED = {
     "numdesk.printing.cli",
     "numdesk.model.entry_kind",
     "numdesk.model.errors",
+    "numdesk.model.listing",
     "numdesk.model.summary",
 }
 

@@ -93,8 +93,8 @@ def test_favourites_toggle_and_filter(qtbot: QtBot, window: MainWindow) -> None:
     browser.search_edit.setText("")
     browser.favourites_button.click()
     assert names(window) == ["Zorblax lure"]
-    fav_index = browser.proxy.index(0, Column.FAVOURITE)
-    assert browser.proxy.data(fav_index) == "★"
+    fav_index = browser.model.index(0, Column.FAVOURITE)
+    assert browser.model.data(fav_index) == "★"
     browser.select_uids([uid])
     window.actions_by_id[ActionId.FAVOURITE].trigger()
     assert names(window) == []
@@ -124,8 +124,8 @@ def test_character_rows_show_their_tier(window: MainWindow) -> None:
     browser = window.browser
     browser.search_edit.setText("Ilsa")
     browser.refresh()
-    index = browser.proxy.index(0, Column.LEVEL)
-    assert browser.proxy.data(index) == "Tier 3"
+    index = browser.model.index(0, Column.LEVEL)
+    assert browser.model.data(index) == "Tier 3"
 
 
 def test_dragging_creatures_and_characters_carries_their_uids(window: MainWindow) -> None:
@@ -136,7 +136,7 @@ def test_dragging_creatures_and_characters_carries_their_uids(window: MainWindow
     wanted = [rows["Quiet moth"].uid, rows["Ilsa Varn"].uid, rows["Zorblax lure"].uid]
     browser.select_uids(wanted)
     indexes = browser.table.selectionModel().selectedIndexes()
-    source = [browser.proxy.mapToSource(i) for i in indexes]
+    source = list(indexes)
     assert all(
         browser.model.flags(i) & Qt.ItemFlag.ItemIsDragEnabled
         for i in source
@@ -147,3 +147,63 @@ def test_dragging_creatures_and_characters_carries_their_uids(window: MainWindow
     dragged = decode_entry_mime(mime)
     assert {d["uid"] for d in dragged} == set(wanted[:2])  # cyphers do not join encounters
     assert {d["kind"] for d in dragged} == {"creature", "character"}
+
+
+def test_a_big_search_is_counted_as_a_floor_until_scrolled_through(
+    qtbot: QtBot, window: MainWindow, controller: LibraryController
+) -> None:
+    from numdesk.store.browse import CAP
+
+    add(controller.library, *(creature(f"Swarmling {i:04}", 1 + i % 9) for i in range(CAP + 50)))
+    browser = window.browser
+    with qtbot.waitSignal(browser.resultsChanged, timeout=5000):
+        browser.search_edit.setText("swarmling")
+    assert browser.count_label.text() == "1,000+ entries"
+    assert "More than 1,000 entries match" in browser.count_label.toolTip()
+    with qtbot.waitSignal(browser.resultsChanged, timeout=5000):
+        browser.search_edit.setText("swarmling 000")  # Swarmling 0000 … 0009: ten
+    assert browser.count_label.text() == "10 entries"
+    assert browser.count_label.toolTip() == ""
+    with qtbot.waitSignal(browser.resultsChanged, timeout=5000):
+        browser.search_edit.setText("swarmling")
+    while browser.model.canFetchMore():
+        browser.model.fetchMore()
+    # every match loaded: now the count is the exact number, and every row is there once
+    assert browser.count_label.text() == f"{CAP + 50} entries"
+    assert len({s.uid for s in browser.shown_summaries()}) == CAP + 50
+
+
+def test_a_save_elsewhere_shows_the_new_name_without_listing_again(
+    qtbot: QtBot, window: MainWindow, controller: LibraryController
+) -> None:
+    from numdesk.controllers.character import CharacterController
+    from numdesk.model.operations import SetField
+
+    browser = window.browser
+    browser.refresh()
+    ilsa = next(s for s in browser.shown_summaries() if s.name == "Ilsa Varn")
+    sheet = CharacterController(controller.library, ilsa.uid, library_controller=controller)
+    with qtbot.assertNotEmitted(browser.resultsChanged, wait=100):
+        sheet.apply(SetField("name", "Ilsa the Bold"))
+        qtbot.waitUntil(lambda: "Ilsa the Bold" in names(window))
+    row = browser.model.row_of(ilsa.uid)
+    assert row is not None
+    assert browser.model.data(browser.model.index(row, Column.NAME)) == "Ilsa the Bold"
+    assert "Ilsa Varn" not in names(window)
+
+
+def test_marking_a_selection_as_favourites_lists_the_library_once(
+    window: MainWindow, controller: LibraryController
+) -> None:
+    browser = window.browser
+    browser.search_edit.setText("zorblax")
+    browser.refresh()
+    listings: list[None] = []
+    browser.resultsChanged.connect(lambda: listings.append(None))
+    announced: list[None] = []
+    controller.entriesChanged.connect(lambda: announced.append(None))
+    browser.select_uids([s.uid for s in browser.shown_summaries()])
+    window.actions_by_id[ActionId.FAVOURITE].trigger()
+    assert len(announced) == 1 and len(listings) == 1
+    assert all(s.favourite for s in browser.shown_summaries())
+    assert len(browser.shown_summaries()) == 3

@@ -57,8 +57,8 @@ def scroll_to_end(qtbot: QtBot, window: MainWindow) -> None:
     table = window.browser.table
     table.setFocus()
     loaded = -1
-    while loaded != window.browser.proxy.rowCount():
-        loaded = window.browser.proxy.rowCount()
+    while loaded != window.browser.model.rowCount():
+        loaded = window.browser.model.rowCount()
         qtbot.keyClick(table, Qt.Key.Key_End, Qt.KeyboardModifier.ControlModifier)
         QApplication.processEvents()
 
@@ -69,7 +69,7 @@ def test_every_cypher_is_reachable_by_scrolling(qtbot: QtBot, window: MainWindow
     assert total > 300  # the old cap
     with qtbot.waitSignal(browser.resultsChanged, timeout=3000):
         browser.set_kind_filter((EntryKind.CYPHER,))
-    assert browser.proxy.rowCount() == PAGE_SIZE  # only the first page is loaded
+    assert browser.model.rowCount() == PAGE_SIZE  # only the first page is loaded
     assert browser.count_label.text() == f"{total} entries"
     scroll_to_end(qtbot, window)
     shown = browser.shown_summaries()
@@ -91,9 +91,15 @@ def test_sorting_a_column_sorts_every_match(qtbot: QtBot, window: MainWindow) ->
     with qtbot.waitSignal(browser.resultsChanged, timeout=3000):
         browser.set_kind_filter((EntryKind.CREATURE,))
     browser.table.sortByColumn(3, Qt.SortOrder.DescendingOrder)
+    # the library sorts: the first page holds the highest levels before any scrolling
+    assert browser.shown_summaries()[0].level == max(
+        s.level or 0 for s in window.controller.search(kinds=[EntryKind.CREATURE], limit=None)
+    )
+    scroll_to_end(qtbot, window)
     shown = browser.shown_summaries()
-    assert len(shown) == window.controller.count(EntryKind.CREATURE)
-    assert shown[0].level == max(s.level or 0 for s in shown)
+    assert len({s.uid for s in shown}) == len(shown) == window.controller.count(EntryKind.CREATURE)
+    levels = [s.level or 0 for s in shown]
+    assert levels == sorted(levels, reverse=True)
 
 
 def test_level_range_filter(qtbot: QtBot, window: MainWindow) -> None:

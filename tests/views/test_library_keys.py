@@ -25,7 +25,7 @@ def test_down_from_search_and_ctrl_end_in_one_press(qtbot: QtBot, tmp_path: Path
     browser = window.browser
     with qtbot.waitSignal(browser.resultsChanged, timeout=3000):
         browser.search_edit.setText("Wolf")
-    assert browser.proxy.rowCount() == PAGE_SIZE
+    assert browser.model.rowCount() == PAGE_SIZE
     browser.search_edit.setFocus()
     keys = Keys(qtbot)
     keys.press(Qt.Key.Key_Down)

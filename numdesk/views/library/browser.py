@@ -1,9 +1,15 @@
 """The library browser: search-as-you-type, filters, favourites and a sortable table.
 
-Typing restarts a short timer; when it fires, one store search runs with the text and
-every filter, and the table shows what came back. The search ranks results; clicking a
-column header sorts them instead (the proxy model), clicking "sort by relevance" in
-the header's menu is not needed because a new search resets to the store's order.
+Typing restarts a short timer; when it fires, the library lists the matches of the
+text and every filter, a page at a time as the table scrolls. The search ranks them;
+clicking a column header asks the library for the listing in that column's order
+instead (sorted in SQL, still a page at a time). The count says "1,000+ entries" when
+there are more than the library counts on a key press.
+
+A save made elsewhere (a sheet, a fight) only refreshes the rows showing that entry,
+once the event loop is free (a burst of saves, one query per shown entry); an
+announcement that the set of entries changed (a new entry, a delete, an import: one
+per action) is answered with one new listing.
 """
 
 from __future__ import annotations
@@ -34,19 +40,30 @@ from PySide6.QtWidgets import (
 
 from numdesk.controllers.library import LibraryController
 from numdesk.model.entry_kind import EntryKind
+from numdesk.model.listing import MatchCount, Sort, SortKey
 from numdesk.model.summary import EntrySummary
 from numdesk.views.forms import child, load_form
 from numdesk.views.library.model import (
     UID_ROLE,
     Column,
-    EntrySortProxy,
     EntryTableModel,
+    kind_label,
     profile_label,
 )
 from numdesk.views.theme import dim, heading_font
 
 #: Milliseconds of quiet typing before the search runs.
 SEARCH_DELAY_MS = 150
+
+#: What each column sorts by in the library.
+_SORT_KEYS = {
+    Column.FAVOURITE: SortKey.FAVOURITE,
+    Column.NAME: SortKey.NAME,
+    Column.KIND: SortKey.KIND,
+    Column.LEVEL: SortKey.LEVEL,
+    Column.PROFILE: SortKey.PROFILE,
+    Column.TAGS: SortKey.TAGS,
+}
 
 #: The kind filter's choices: a label and the kinds it selects (None: every kind).
 KIND_FILTERS: tuple[tuple[str, tuple[EntryKind, ...] | None], ...] = (
@@ -102,8 +119,6 @@ class LibraryBrowser(QWidget):
         self.title_label.setFont(heading_font(self.font(), 1.25))
 
         self.model = EntryTableModel(self)
-        self.proxy = EntrySortProxy(self)
-        self.proxy.setSourceModel(self.model)
         self._setup_table()
         self._setup_filters()
 
@@ -113,18 +128,31 @@ class LibraryBrowser(QWidget):
         self._timer.timeout.connect(self.refresh)
         self.search_edit.textChanged.connect(self._timer.start)
         self.search_edit.returnPressed.connect(self.refresh)
+        # the set of entries changed (once per action: the controller coalesces a batch
+        # or an import into one announcement): list again; an entry saved (a sheet, a
+        # fight): only the rows showing it, gathered until the event loop is free
         controller.entriesChanged.connect(self._on_entries_changed)
+        self._saved_uids: set[str] = set()
+        self._saved_timer = _zero_timer(self, self._show_saved)
+        controller.entrySaved.connect(self._on_entry_saved)
         controller.libraryOpened.connect(lambda _path: self.reload_filters())
         if controller.is_open:
             self.reload_filters()
             self.refresh()
 
+    @property
+    def controller(self) -> LibraryController:
+        """The library controller the browser lists from."""
+        return self._controller
+
     # -- set-up -----------------------------------------------------------------------
 
     def _setup_table(self) -> None:
         table = self.table
-        table.setModel(self.proxy)
+        table.setModel(self.model)
         table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
+        self.model.sortRequested.connect(self.refresh)
+        self.model.rowsInserted.connect(lambda *_: self._show_count(self.model.count()))
         table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         table.verticalHeader().setVisible(False)
         table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 8)
@@ -147,8 +175,6 @@ class LibraryBrowser(QWidget):
         table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         table.customContextMenuRequested.connect(self._show_context_menu)
         table.selectionModel().selectionChanged.connect(lambda *_: self.selectionChanged.emit())
-        # a column sort orders what is loaded: load every match first so it orders them all
-        header.sortIndicatorChanged.connect(lambda *_: self.model.fetch_all())
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Resize and watched is self.table.viewport():
@@ -162,7 +188,7 @@ class LibraryBrowser(QWidget):
         """Down from the search goes into the results; Ctrl+End in them reaches the
         last match in one press (the pages not loaded yet are loaded first)."""
         if watched is self.search_edit and event.key() == Qt.Key.Key_Down:
-            if not self.proxy.rowCount():
+            if not self.model.rowCount():
                 return False
             self.table.setFocus(Qt.FocusReason.TabFocusReason)
             if not self.table.currentIndex().isValid():
@@ -272,21 +298,42 @@ class LibraryBrowser(QWidget):
             "level_min": low,
             "level_max": high,
         }
-        controller = self._controller
-
-        def fetch(offset: int, limit: int) -> list[EntrySummary]:
-            return controller.search(text, limit=limit, offset=offset, **filters)
-
-        self.model.set_source(fetch, controller.count_matches(text, **filters))
-        if self.proxy.sortColumn() >= 0:
-            self.model.fetch_all()
-        self._show_count(self.model.total())
+        self.model.set_source(self._controller.browse(text, self._sort(), **filters))
+        self._show_count(self.model.count())
         if selected:
             self.select_uids(selected)
         self.resultsChanged.emit()
 
-    def _show_count(self, total: int) -> None:
-        text = self.tr("1 entry") if total == 1 else self.tr("{0} entries").format(total)
+    def _sort(self) -> Sort | None:
+        """The column order the header shows, as the library takes it (None: best first)."""
+        column, order = self.model.sort_state()
+        if column < 0:
+            return None
+        descending = order == Qt.SortOrder.DescendingOrder
+        key = _SORT_KEYS[Column(column)]
+        if key is SortKey.KIND:
+            kinds = sorted(EntryKind, key=lambda k: kind_label(k).casefold())
+            return Sort(key, descending, tuple(k.value for k in kinds))
+        if key is SortKey.PROFILE:
+            profiles: list[str | None] = [None, "numenera", "cypher"]
+            profiles += [s.uid for s in self._controller.rules_sets()]
+            profiles.sort(key=lambda p: profile_label(p).casefold())
+            return Sort(key, descending, tuple(profiles))
+        return Sort(key, descending)
+
+    def _show_count(self, count: MatchCount) -> None:
+        total = count.count
+        if not count.exact:
+            text = self.tr("{0}+ entries").format(f"{total:,}")
+            self.count_label.setToolTip(
+                self.tr(
+                    "More than {0} entries match. They are not counted to the end so that"
+                    " typing stays fast; scroll down to see them all."
+                ).format(f"{total:,}")
+            )
+        else:
+            text = self.tr("1 entry") if total == 1 else self.tr("{0} entries").format(total)
+            self.count_label.setToolTip("")
         low, high = self.level_range()
         if low is not None or high is not None:
             text += " " + self.tr("(level {0}–{1}; entries without a level are hidden)").format(
@@ -299,20 +346,35 @@ class LibraryBrowser(QWidget):
         self.reload_filters()
         self.refresh()
 
+    def _on_entry_saved(self, uid: str) -> None:
+        if self.model.row_of(uid) is not None:
+            self._saved_uids.add(uid)
+            self._saved_timer.start()
+
+    def _show_saved(self) -> None:
+        """Show the new names, levels, … of saved entries in the rows showing them."""
+        from numdesk.model.errors import DomainError
+
+        uids, self._saved_uids = self._saved_uids, set()
+        fresh: list[EntrySummary] = []
+        for uid in uids:
+            if self.model.row_of(uid) is None or not self._controller.is_open:
+                continue
+            try:
+                fresh.append(self._controller.summary(uid))
+            except DomainError:
+                continue  # deleted meanwhile: the listing that follows the delete drops it
+        self.model.update_rows(fresh)
+
     # -- selection and activation -----------------------------------------------------
 
     def shown_summaries(self) -> list[EntrySummary]:
-        """The rows as shown (after sorting), top to bottom."""
-        return [
-            self.model.summary(self.proxy.mapToSource(self.proxy.index(r, 0)).row())
-            for r in range(self.proxy.rowCount())
-        ]
+        """The rows as shown (loaded so far), top to bottom."""
+        return self.model.rows()
 
     def selected_summaries(self) -> list[EntrySummary]:
         """The selected entries, top to bottom."""
-        rows = sorted(
-            self.proxy.mapToSource(i).row() for i in self.table.selectionModel().selectedRows()
-        )
+        rows = sorted(i.row() for i in self.table.selectionModel().selectedRows())
         return [self.model.summary(r) for r in rows]
 
     def selected_uids(self) -> list[str]:
@@ -323,7 +385,7 @@ class LibraryBrowser(QWidget):
         """The entry under the keyboard focus (or the first selected one)."""
         index = self.table.currentIndex()
         if index.isValid() and self.table.selectionModel().isRowSelected(index.row()):
-            return self.model.summary(self.proxy.mapToSource(index).row())
+            return self.model.summary(index.row())
         selected = self.selected_summaries()
         return selected[0] if selected else None
 
@@ -337,7 +399,7 @@ class LibraryBrowser(QWidget):
             row = self.model.row_of(uid)
             if row is None:
                 continue
-            index = self.proxy.mapFromSource(self.model.index(row, Column.NAME))
+            index = self.model.index(row, Column.NAME)
             if first:
                 selection.setCurrentIndex(index, flags)
                 first = False
@@ -346,7 +408,7 @@ class LibraryBrowser(QWidget):
         self.selectionChanged.emit()
 
     def _on_activated(self, index: object) -> None:
-        uid = self.proxy.data(index, UID_ROLE)  # type: ignore[arg-type]
+        uid = self.model.data(index, UID_ROLE)  # type: ignore[arg-type]
         if isinstance(uid, str):
             self.openRequested.emit(uid)
 
@@ -365,3 +427,13 @@ class LibraryBrowser(QWidget):
         """Put the keyboard focus in the search box with its text selected (Edit > Find)."""
         self.search_edit.setFocus(Qt.FocusReason.ShortcutFocusReason)
         self.search_edit.selectAll()
+
+
+def _zero_timer(parent: QObject, slot: object) -> QTimer:
+    """A single-shot timer that runs `slot` once the event loop is free (restarting it
+    before then changes nothing: many saves, one answer)."""
+    timer = QTimer(parent)
+    timer.setSingleShot(True)
+    timer.setInterval(0)
+    timer.timeout.connect(slot)
+    return timer

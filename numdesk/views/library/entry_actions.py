@@ -153,8 +153,9 @@ def toggle_favourite(window: LibraryHost) -> None:
     if current is None:
         return
     favourite = not current.favourite
-    for uid in window.browser.selected_uids():
-        window.controller.set_favourite(uid, favourite)
+    with window.controller.coalesced():  # the browser lists again once, not per entry
+        for uid in window.browser.selected_uids():
+            window.controller.set_favourite(uid, favourite)
 
 
 def edit_tags(window: LibraryHost) -> None:

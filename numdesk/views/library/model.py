@@ -1,16 +1,15 @@
 """The Qt table model of search results, and the drag format for library entries.
 
-The model holds the `EntrySummary` rows the last search returned (the store does the
-filtering and ranking); a `QSortFilterProxyModel` on top sorts by any column, using the
-raw values under `SORT_ROLE` so levels sort as numbers and names case-insensitively.
+The model holds the `EntrySummary` rows of the browser's listing loaded so far; the
+store does the filtering, the ranking and the sorting by a column (in SQL, a page at a
+time), so a click on a header asks for a new listing instead of sorting rows here.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from enum import IntEnum
-from typing import Any
+from typing import Any, Protocol
 
 from PySide6.QtCore import (
     QT_TRANSLATE_NOOP,
@@ -19,11 +18,12 @@ from PySide6.QtCore import (
     QMimeData,
     QModelIndex,
     QPersistentModelIndex,
-    QSortFilterProxyModel,
     Qt,
+    Signal,
 )
 
 from numdesk.model.entry_kind import EntryKind, NewerKind
+from numdesk.model.listing import MatchCount
 from numdesk.model.summary import EntrySummary
 from numdesk.rules.profiles import PROFILES
 
@@ -31,16 +31,24 @@ from numdesk.rules.profiles import PROFILES
 ENTRY_MIME_TYPE = "application/x-numdesk-entry"
 #: Kinds that can be dragged onto an encounter.
 DRAGGABLE_KINDS = frozenset({EntryKind.CHARACTER, EntryKind.CREATURE, EntryKind.FOLLOWER})
-#: The role holding the value a column sorts by.
-SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 #: The role holding the row's uid.
 UID_ROLE = Qt.ItemDataRole.UserRole + 2
 
 Index = QModelIndex | QPersistentModelIndex
 #: Rows loaded at a time as the user scrolls down the table.
 PAGE_SIZE = 100
-#: Loads `limit` rows of the current search starting at `offset`.
-Fetcher = Callable[[int, int], list[EntrySummary]]
+
+
+class RowSource(Protocol):
+    """A listing read page by page (the library controller's `Listing`)."""
+
+    @property
+    def count(self) -> MatchCount: ...
+
+    @property
+    def done(self) -> bool: ...
+
+    def next_rows(self, limit: int) -> list[EntrySummary]: ...
 
 
 class Column(IntEnum):
@@ -95,79 +103,104 @@ def profile_label(profile: str | None) -> str:
 
 
 class EntryTableModel(QAbstractTableModel):
-    """Search results as table rows, loaded a page at a time.
+    """The rows of a listing, loaded a page at a time.
 
-    A search can match the whole library (2,500 CSRD entries and more); the model
-    loads the first page and Qt's `canFetchMore`/`fetchMore` pull the next one when
-    the view scrolls near the end, so every match is reachable and none costs time
-    before it is shown.
+    A search can match the whole library (100,000 entries and more); the model loads
+    the first page and Qt's `canFetchMore`/`fetchMore` pull the next one when the view
+    scrolls near the end, so every match is reachable and none costs time before it
+    is shown. A click on a column header only records the order and emits
+    `sortRequested`: the browser asks the library for the listing in that order.
     """
+
+    #: the user chose a column order (or none: best match first)
+    sortRequested = Signal()
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self._rows: list[EntrySummary] = []
-        self._total = 0
-        self._fetch: Fetcher | None = None
+        self._row_of: dict[str, int] = {}
+        self._source: RowSource | None = None
+        self._sort_column = -1
+        self._sort_order = Qt.SortOrder.AscendingOrder
 
     def set_rows(self, rows: list[EntrySummary]) -> None:
         """Show exactly `rows` (nothing more to load)."""
         self.beginResetModel()
-        self._rows = list(rows)
-        self._total = len(self._rows)
-        self._fetch = None
+        self._source = None
+        self._set(list(rows))
         self.endResetModel()
 
-    def set_source(self, fetch: Fetcher, total: int) -> None:
-        """Show the `total` matches `fetch` pages through, loading the first page now."""
+    def set_source(self, source: RowSource) -> None:
+        """Show the listing `source`, loading its first page now."""
         self.beginResetModel()
-        self._fetch = fetch
-        self._total = total
-        self._rows = fetch(0, PAGE_SIZE) if total else []
-        if len(self._rows) < PAGE_SIZE:
-            self._total = len(self._rows)  # the library changed since counting
+        self._source = source
+        self._set(source.next_rows(PAGE_SIZE))
         self.endResetModel()
 
-    def total(self) -> int:
-        """How many rows the search matched (loaded or not)."""
-        return self._total
+    def _set(self, rows: list[EntrySummary]) -> None:
+        self._rows = rows
+        self._row_of = {summary.uid: row for row, summary in enumerate(rows)}
+
+    def count(self) -> MatchCount:
+        """How many rows the listing holds (loaded or not); exact once all are loaded."""
+        if self._source is None or self._source.done:
+            return MatchCount(len(self._rows), True)
+        return self._source.count
 
     def canFetchMore(self, parent: Index = QModelIndex()) -> bool:  # noqa: B008
-        return not parent.isValid() and self._fetch is not None and len(self._rows) < self._total
+        return not parent.isValid() and self._source is not None and not self._source.done
 
     def fetchMore(self, parent: Index = QModelIndex()) -> None:  # noqa: B008
-        if not self.canFetchMore(parent) or self._fetch is None:
+        if not self.canFetchMore(parent) or self._source is None:
             return
-        batch = self._fetch(len(self._rows), min(PAGE_SIZE, self._total - len(self._rows)))
+        # an entry saved since the listing began may come round again: shown once
+        batch = [s for s in self._source.next_rows(PAGE_SIZE) if s.uid not in self._row_of]
         if not batch:
-            self._total = len(self._rows)
             return
         first = len(self._rows)
         self.beginInsertRows(QModelIndex(), first, first + len(batch) - 1)
+        for offset, summary in enumerate(batch):
+            self._row_of[summary.uid] = first + offset
         self._rows.extend(batch)
         self.endInsertRows()
 
     def fetch_all(self) -> None:
-        """Load every remaining match (before sorting by a column, which needs them all)."""
-        while self.canFetchMore():
-            before = len(self._rows)
+        """Load every remaining match (Ctrl+End: the very last one)."""
+        while self.canFetchMore():  # each page moves the listing on: it ends
             self.fetchMore()
-            if len(self._rows) == before:
-                return
+
+    def update_rows(self, summaries: list[EntrySummary]) -> None:
+        """Show the new state of entries already shown (others are left alone)."""
+        for summary in summaries:
+            row = self._row_of.get(summary.uid)
+            if row is None:
+                continue
+            self._rows[row] = summary
+            last = self.index(row, self.columnCount() - 1)
+            self.dataChanged.emit(self.index(row, 0), last)
 
     def summary(self, row: int) -> EntrySummary:
         """The entry in `row`."""
         return self._rows[row]
 
     def rows(self) -> list[EntrySummary]:
-        """Every entry shown, in search order."""
+        """Every entry loaded, in the listing's order."""
         return list(self._rows)
 
     def row_of(self, uid: str) -> int | None:
         """The row showing `uid`, if any."""
-        for row, summary in enumerate(self._rows):
-            if summary.uid == uid:
-                return row
-        return None
+        return self._row_of.get(uid)
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """Record the column order the header asks for (-1: best match first)."""
+        if (column, order) == (self._sort_column, self._sort_order):
+            return
+        self._sort_column, self._sort_order = column, order
+        self.sortRequested.emit()
+
+    def sort_state(self) -> tuple[int, Qt.SortOrder]:
+        """The column the rows are sorted by (-1: none) and its direction."""
+        return self._sort_column, self._sort_order
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._rows)
@@ -205,8 +238,6 @@ class EntryTableModel(QAbstractTableModel):
             return summary.uid
         if role == Qt.ItemDataRole.DisplayRole:
             return self._display(summary, column)
-        if role == SORT_ROLE:
-            return self._sort_key(summary, column)
         if role == Qt.ItemDataRole.ToolTipRole:
             return summary.subtitle or summary.name
         if role == Qt.ItemDataRole.TextAlignmentRole and column in (
@@ -232,13 +263,6 @@ class EntryTableModel(QAbstractTableModel):
         if column is Column.PROFILE:
             return profile_label(summary.profile)
         return ", ".join(summary.tags)
-
-    def _sort_key(self, summary: EntrySummary, column: Column) -> Any:
-        if column is Column.FAVOURITE:
-            return 0 if summary.favourite else 1
-        if column is Column.LEVEL:
-            return -1 if summary.level is None else summary.level
-        return self._display(summary, column).casefold()
 
     def flags(self, index: Index) -> Qt.ItemFlag:
         base = super().flags(index)
@@ -277,12 +301,3 @@ def decode_entry_mime(mime: QMimeData) -> list[dict[str, str]]:
     if not isinstance(payload, list):
         return []
     return [p for p in payload if isinstance(p, dict) and isinstance(p.get("uid"), str)]
-
-
-class EntrySortProxy(QSortFilterProxyModel):
-    """Sorts by `SORT_ROLE`; with no column chosen the search's ranking order stays."""
-
-    def __init__(self, parent: Any = None) -> None:
-        super().__init__(parent)
-        self.setSortRole(SORT_ROLE)
-        self.setDynamicSortFilter(True)

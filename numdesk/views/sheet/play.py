@@ -221,6 +221,10 @@ class PlayPanel(QWidget):
         entries_changed = getattr(controller.library_controller, "entriesChanged", None)
         if entries_changed is not None:
             entries_changed.connect(self._mark_recipients_stale)
+        # a character renamed on its own sheet is a save, not a change of the set
+        entry_saved = getattr(controller.library_controller, "entrySaved", None)
+        if entry_saved is not None:
+            entry_saved.connect(lambda _uid: self._mark_recipients_stale())
         self.dialogs: list[QWidget] = []
         self.refresh()
 

@@ -1,0 +1,185 @@
+"""A browser listing sorted by a column, read page by page (see `numdesk.store.browse`).
+
+Each page starts after the last row of the one before (keyset paging on the sort key,
+the name and the id), on an index of the column, so a page deep in the list costs
+what the first one does. A column whose order is its shown label (kind, rules,
+favourite) is read one value at a time, in the labels' order, on its (value, name)
+index. The matches of a search are collected once when there are at most `CAP` of
+them, else sorted in SQL page by page.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any
+
+from numdesk.model.entry_kind import EntryKind
+from numdesk.model.listing import Sort, SortKey
+from numdesk.store.page_steps import CAP, Step, fts_source
+from numdesk.store.search import Filters, run_query
+
+
+class Source(ABC):
+    """Where a sorted walk reads rows: FROM and WHERE with their parameters."""
+
+    @abstractmethod
+    def sql(self, filters: Filters) -> tuple[str, dict[str, Any]]:
+        """The FROM/WHERE text (ending in a WHERE clause) and its parameters."""
+
+
+class EntriesSource(Source):
+    def sql(self, filters: Filters) -> tuple[str, dict[str, Any]]:
+        return f"entries e WHERE 1{filters.sql(' AND ')}", dict(filters.params)
+
+
+class MatchSource(Source):
+    def __init__(self, match: str) -> None:
+        self._match = match
+
+    def sql(self, filters: Filters) -> tuple[str, dict[str, Any]]:
+        source = (
+            "entries_fts f CROSS JOIN entries e ON e.id = f.rowid"
+            f" WHERE entries_fts MATCH :match{filters.sql(' AND ')}"
+        )
+        return source, dict(filters.params, match=self._match)
+
+
+class IdsSource(Source):
+    def __init__(self, ids: Sequence[int]) -> None:
+        self._ids = json.dumps(list(ids))
+
+    def sql(self, filters: Filters) -> tuple[str, dict[str, Any]]:
+        source = (
+            f"entries e WHERE e.id IN (SELECT value FROM json_each(:kept)){filters.sql(' AND ')}"
+        )
+        return source, dict(filters.params, kept=self._ids)
+
+
+#: Sort expressions of the columns that are not read one value at a time.
+_EXPRESSIONS = {SortKey.LEVEL: "ifnull(e.level, -1)", SortKey.TAGS: "e.tag_key"}
+
+
+def _grouped_order(sort: Sort) -> tuple[str, list[str | None]] | None:
+    """The column and value order of a sort read one value at a time (None: not one)."""
+    if sort.key is SortKey.KIND:
+        listed = list(sort.order) or [k.value for k in EntryKind]
+        return "e.kind", listed
+    if sort.key is SortKey.PROFILE:
+        return "e.profile", list(sort.order)
+    if sort.key is SortKey.FAVOURITE:
+        return "e.favourite", ["1", "0"]  # favourites first
+    return None
+
+
+def sorted_walk(sort: Sort, filters: Filters, source: Source) -> list[Step]:
+    """Steps listing `source` in `sort` order, then by name."""
+    grouped = _grouped_order(sort)
+    if sort.key is SortKey.LEVEL and isinstance(source, EntriesSource):
+        # no level first (as -1), each part on the index of (level, name)
+        steps: list[Step] = [
+            Walk(source, filters, sort.descending, None, where="e.level IS NULL"),
+            Walk(source, filters, sort.descending, "e.level", where="e.level IS NOT NULL"),
+        ]
+        return steps[::-1] if sort.descending else steps
+    if grouped is None:
+        return [Walk(source, filters, sort.descending, _EXPRESSIONS.get(sort.key))]
+    column, values = grouped
+    if not isinstance(source, EntriesSource):
+        # the matches of a search: one ordered query, the order as a CASE expression
+        cases = " ".join(
+            f"WHEN {column} = {_literal(v)} THEN {i}" for i, v in enumerate(values) if v
+        )
+        nulls = next((i for i, v in enumerate(values) if v is None), len(values))
+        expression = f"CASE WHEN {column} IS NULL THEN {nulls} {cases} ELSE {len(values)} END"
+        # no NULL among the keys: a row value holding NULL compares as unknown
+        then = f"ifnull({column}, '')"
+        return [Walk(source, filters, sort.descending, expression, then=then)]
+    groups: list[Step] = []
+    for value in values:
+        test = f"{column} IS NULL" if value is None else f"{column} = {_literal(value)}"
+        groups.append(Walk(source, filters, sort.descending, None, where=test))
+    listed = ", ".join(_literal(v) for v in values if v is not None)
+    rest = f"{column} NOT IN ({listed})" if listed else "1"
+    if None not in values:
+        rest = f"({rest} OR {column} IS NULL)"
+    groups.append(Walk(source, filters, sort.descending, f"ifnull({column}, '')", where=rest))
+    return groups[::-1] if sort.descending else groups
+
+
+def _literal(value: str | None) -> str:
+    """A value as an SQL literal (the values are kinds and profiles, never user text,
+    but quoted properly all the same)."""
+    if value is None:
+        return "NULL"
+    return "'" + str(value).replace("'", "''") + "'"
+
+
+class Walk(Step):
+    """Rows of a source in (expression, name, id) order, each read after the last."""
+
+    def __init__(
+        self,
+        source: Source,
+        filters: Filters,
+        descending: bool,
+        expression: str | None,
+        *,
+        where: str | None = None,
+        then: str | None = None,
+    ) -> None:
+        self._source, self._filters = source, filters
+        self._keys = [k for k in (expression, then, "e.name_key", "e.id") if k is not None]
+        self._where = where
+        self._descending = descending
+        self._last: tuple[Any, ...] | None = None
+
+    def take(self, conn: sqlite3.Connection, limit: int) -> list[int]:
+        source, params = self._source.sql(self._filters)
+        keys = ", ".join(self._keys)
+        direction = " DESC" if self._descending else ""
+        sql = f"SELECT {keys} FROM {source}"
+        if self._where:
+            sql += f" AND {self._where}"
+        if self._last is not None:
+            names = [f"k{i}" for i in range(len(self._keys))]
+            params.update(zip(names, self._last, strict=True))
+            marks = ", ".join(f":{n}" for n in names)
+            sign = "<" if self._descending else ">"
+            # the first key alone as well: SQLite then reads its index from there
+            sql += f" AND {self._keys[0]} {sign}= :k0 AND ({keys}) {sign} ({marks})"
+        order = ", ".join(f"{k}{direction}" for k in self._keys)
+        sql += f" ORDER BY {order} LIMIT :n"
+        params["n"] = limit
+        rows = run_query(conn, sql, params, self._filters.expanding)
+        if rows:
+            self._last = tuple(rows[-1])
+        self.done = len(rows) < limit
+        return [row[-1] for row in rows]
+
+
+class SortedMatches(Step):
+    """A search's matches in a column's order: collected once when there are at most
+    `CAP` of them, else sorted in SQL page by page."""
+
+    def __init__(self, match: str, sort: Sort, filters: Filters) -> None:
+        self._match, self._sort, self._filters = match, sort, filters
+        self._steps: list[Step] | None = None
+
+    def take(self, conn: sqlite3.Connection, limit: int) -> list[int]:
+        if self._steps is None:
+            sql = f"SELECT f.rowid FROM {fts_source(self._filters)} LIMIT :cap"
+            params = dict(self._filters.params, match=self._match, cap=CAP + 1)
+            ids = [row[0] for row in run_query(conn, sql, params, self._filters.expanding)]
+            source: Source = IdsSource(ids) if len(ids) <= CAP else MatchSource(self._match)
+            self._steps = sorted_walk(self._sort, self._filters, source)
+        taken: list[int] = []
+        while len(taken) < limit and self._steps:
+            step = self._steps[0]
+            taken += step.take(conn, limit - len(taken))
+            if step.done:
+                self._steps.pop(0)
+        self.done = not self._steps
+        return taken

@@ -1,0 +1,152 @@
+"""The browser's listings on a 10,000-entry library: page after page, every match comes
+exactly once, in the order asked for, and the count is right or says it is a floor."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from numdesk.bench.library import build_objects
+from numdesk.model.entry_kind import EntryKind
+from numdesk.model.listing import Sort, SortKey
+from numdesk.model.summary import EntrySummary
+from numdesk.store import Library
+from numdesk.store.browse import CAP, Pages, count_matches_capped
+from numdesk.store.search import count_matches
+
+PROFILE_ORDER = (None, "cypher", "numenera")  # as labels sort: "", Cypher System, Numenera
+KIND_ORDER = tuple(sorted(k.value for k in EntryKind))
+
+
+@pytest.fixture(scope="module")
+def big(tmp_path_factory: pytest.TempPathFactory) -> Iterator[sqlite3.Connection]:
+    """10,000 entries (creatures, characters, items), some tagged, some favourites,
+    some of each rules profile, read through a plain connection as the reader does."""
+    path = tmp_path_factory.mktemp("browse") / "big.numdesk"
+    rng = random.Random(3)
+    objects = list(build_objects(creatures=8_000, characters=200, items=1_800, seed=11))
+    for obj in objects:
+        if hasattr(obj, "profile") and rng.random() < 0.3:
+            obj.profile = rng.choice(["cypher", "numenera"])
+    with Library.create(path, starter=False) as lib:
+        lib.save_many(objects)
+        for obj in rng.sample(objects, 300):
+            lib.set_tags(obj.uid, rng.sample(["boss", "Forest", "night", "swarm"], 2))
+        for obj in rng.sample(objects, 200):
+            lib.set_favourite(obj.uid, True)
+    conn = sqlite3.connect(path)
+    yield conn
+    conn.close()
+
+
+def read_all(conn: sqlite3.Connection, pages: Pages, size: int = 100) -> list[EntrySummary]:
+    rows: list[EntrySummary] = []
+    while not pages.done:
+        page = pages.next_page(conn, size)
+        assert len(page) <= size
+        rows += page
+    return rows
+
+
+def matching_uids(conn: sqlite3.Connection, text: str, **filters: Any) -> set[str]:
+    """Every entry the search matches, found without paging (the full FTS query)."""
+    phrase = " ".join(text.split()).casefold()
+    words = " ".join(f'"{w}"*' for w in text.split())
+    match = f"name : ({words})" if len(phrase) < 3 else f"({words})"
+    sql = "SELECT e.uid, e.kind FROM entries_fts f JOIN entries e ON e.id = f.rowid"
+    rows = conn.execute(f"{sql} WHERE entries_fts MATCH ?", (match,)).fetchall()
+    kinds = filters.get("kinds")
+    return {uid for uid, kind in rows if kinds is None or EntryKind(kind) in kinds}
+
+
+def tag_text(summary: EntrySummary) -> str:
+    return ", ".join(sorted(" ".join(t.split()).casefold() for t in summary.tags))
+
+
+SORT_KEYS: dict[SortKey, Callable[[EntrySummary], Any]] = {
+    SortKey.NAME: lambda s: s.name.casefold(),
+    SortKey.LEVEL: lambda s: (-1 if s.level is None else s.level, s.name.casefold()),
+    SortKey.KIND: lambda s: (KIND_ORDER.index(s.kind.value), s.name.casefold()),
+    SortKey.PROFILE: lambda s: (PROFILE_ORDER.index(s.profile), s.name.casefold()),
+    SortKey.FAVOURITE: lambda s: (0 if s.favourite else 1, s.name.casefold()),
+    SortKey.TAGS: lambda s: (tag_text(s), s.name.casefold()),
+}
+
+
+def sort_of(key: SortKey, descending: bool) -> Sort:
+    order = {SortKey.KIND: KIND_ORDER, SortKey.PROFILE: PROFILE_ORDER}.get(key, ())
+    return Sort(key, descending, order)
+
+
+@pytest.mark.parametrize("text", ["", "sha", "iron s", "zo"])
+@pytest.mark.parametrize("key", list(SortKey))
+@pytest.mark.parametrize("descending", [False, True])
+def test_sorted_pages_list_every_match_once_in_order(
+    big: sqlite3.Connection, text: str, key: SortKey, descending: bool
+) -> None:
+    rows = read_all(big, Pages(text, sort_of(key, descending)))
+    uids = [r.uid for r in rows]
+    assert len(uids) == len(set(uids))
+    if text:
+        assert set(uids) == matching_uids(big, text)
+    else:
+        assert len(uids) == 10_000
+    keys = [SORT_KEYS[key](r) for r in rows]
+    assert keys == sorted(keys, reverse=descending)
+
+
+@pytest.mark.parametrize("text", ["s", "gl", "sha", "shadow crawler", "iron s", "zorfen", "xq"])
+def test_search_pages_list_every_match_once(big: sqlite3.Connection, text: str) -> None:
+    rows = read_all(big, Pages(text))
+    uids = [r.uid for r in rows]
+    assert len(uids) == len(set(uids))
+    assert set(uids) == matching_uids(big, text)
+    assert len(uids) == count_matches(big, text)
+
+
+def test_search_pages_with_a_filter_and_odd_page_sizes(big: sqlite3.Connection) -> None:
+    kinds = [EntryKind.CREATURE]
+    for size in (1, 7, 250):
+        rows = read_all(big, Pages("sha", kinds=kinds), size)
+        uids = [r.uid for r in rows]
+        assert len(uids) == len(set(uids)) == len(matching_uids(big, "sha", kinds=kinds))
+        assert {r.kind for r in rows} == {EntryKind.CREATURE}
+
+
+def test_names_come_before_texts_in_a_big_search(big: sqlite3.Connection) -> None:
+    rows = read_all(big, Pages("hunter"))
+    in_name = ["hunter" in r.name.casefold() for r in rows]
+    first_text = in_name.index(False)
+    assert all(in_name[:first_text]) and not any(in_name[first_text:])
+
+
+def test_the_count_is_exact_up_to_the_cap_and_a_floor_beyond(big: sqlite3.Connection) -> None:
+    few = count_matches_capped(big, "zorfen")
+    assert few.exact and few.count == count_matches(big, "zorfen") <= CAP
+    many = count_matches_capped(big, "sha")
+    assert not many.exact and many.count == CAP < count_matches(big, "sha")
+    everything = count_matches_capped(big)
+    assert everything.exact and everything.count == 10_000
+    filtered = count_matches_capped(big, kinds=[EntryKind.CHARACTER])
+    assert filtered.exact and filtered.count == 200
+
+
+def test_a_small_library_keeps_relevance_order(tmp_path: Path) -> None:
+    from numdesk.model.creature import Creature
+
+    with Library.create(tmp_path / "small.numdesk", starter=False) as lib:
+        lib.save_many(
+            [
+                Creature("Ember drake", description="ember"),
+                Creature("Ash wolf", description="Ember, ember, ember everywhere."),
+                Creature("Stone", description="An ember somewhere in a long text " * 5),
+            ]
+        )
+        found = [s.name for s in lib.search("ember")]
+    # the name first, then the text that says it most
+    assert found == ["Ember drake", "Ash wolf", "Stone"]
