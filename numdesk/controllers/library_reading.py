@@ -108,10 +108,11 @@ class LibraryReading:
         """Entry `uid` of a kind only a newer numdesk knows, as stored (read-only)."""
         return self.library.load_newer(uid)
 
-    def unknown_fields(self, uid: str) -> list[str]:
-        """The fields a newer numdesk stored in entry `uid` that this one does not know
-        (every save keeps them)."""
-        return list(self.library.unknown_fields([uid]).get(uid, {}))
+    def unknown_fields(self, uid: str) -> list[tuple[str, str]]:
+        """The fields a newer numdesk stored in entry `uid` that this one does not know,
+        at any depth, each with the top-level field it is inside (("luck",
+        "abilities"); "" at the top). Every save keeps them."""
+        return self.library.newer_field_names(uid)
 
     def has(self, uid: str) -> bool:
         """Whether the open library holds entry `uid` (False when none is open)."""

@@ -71,8 +71,8 @@ def export_entries(
         if progress is not None:
             progress(done, len(summaries))
     items = _with_rules_sets(lib, items, warn)
-    unknown = lib.unknown_fields(obj.uid for obj, _tags, _fav in items)
-    document = build_document(items, unknown, newer)
+    stored = lib.newer_stored(obj.uid for obj, _tags, _fav in items)
+    document = build_document(items, stored, newer)
     text = json.dumps(document, ensure_ascii=False, indent=1) + "\n"
     _write_whole(Path(out), text)
     return len(items) + len(newer)

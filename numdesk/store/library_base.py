@@ -23,7 +23,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from numdesk.model.character import Character
 from numdesk.model.entry_kind import NewerKind, stored_kind
 from numdesk.model.kinds import ENTRY_CLASSES, EntryKind, ModelObject
-from numdesk.model.newer import NewerEntry
+from numdesk.model.newer import NewerEntry, newer_names
 from numdesk.model.rules_set import RulesSet
 from numdesk.model.summary import EntrySummary
 from numdesk.rules.profiles import PROFILES
@@ -31,7 +31,13 @@ from numdesk.store import backups
 from numdesk.store.browse import query_summaries
 from numdesk.store.entries import describe, rebuild
 from numdesk.store.errors import LibraryError, explain_database_error
-from numdesk.store.newer import newer_entry_error, newer_uids, read_newer, unknown_fields_of
+from numdesk.store.newer import (
+    newer_entry_error,
+    newer_stored,
+    newer_uids,
+    read_newer,
+    unknown_fields_of,
+)
 from numdesk.store.restore import restore
 from numdesk.store.rules_registry import forget, register_sets
 from numdesk.store.rules_sets import load_registry, refuse_delete_in_use
@@ -203,6 +209,20 @@ class LibraryBase(SummaryQueries):
         know (only for entries that have some): kept by every save, added to exports."""
         with self._reading() as session:
             return unknown_fields_of(session.connection(), list(uids))
+
+    def newer_stored(self, uids: Iterable[str]) -> dict[str, Any]:
+        """uid -> stored data, for the entries of `uids` holding a field a newer numdesk
+        added at any depth (an export carries them into what it writes)."""
+        with self._reading() as session:
+            found = newer_stored(session.connection(), list(uids))
+        return {uid: data for uid, (_kind, data) in found.items()}
+
+    def newer_field_names(self, uid: str) -> list[tuple[str, str]]:
+        """The fields a newer numdesk stored in entry `uid`, at any depth, each with the
+        top-level field it is inside: ("morale", ""), ("luck", "abilities")."""
+        with self._reading() as session:
+            found = newer_stored(session.connection(), [uid])
+        return [name for kind, data in found.values() for name in newer_names(kind, data)]
 
     def has(self, uid: str) -> bool:
         """Whether the library holds an entry `uid`."""

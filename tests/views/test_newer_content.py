@@ -18,7 +18,7 @@ from pytestqt.qtbot import QtBot
 
 from numdesk.app import open_main_window
 from numdesk.controllers.settings import ThemeChoice
-from numdesk.model.creature import Creature
+from numdesk.model.creature import Creature, CreatureItem
 from numdesk.store import Library
 from numdesk.views.entry_editor import EntryEditor
 from numdesk.views.newer_entry import NewerEntryPage
@@ -40,7 +40,9 @@ def newer_library(tmp_path: Path) -> tuple[Path, str]:
     numdesk wrote a spell and a morale field on the creature; its file and the
     creature's uid. Both entries were open in tabs when that numdesk closed."""
     path = tmp_path / "table.numdesk"
-    margr = Creature(name="Margr", level=3, description="Grey and slow.")
+    margr = Creature(
+        name="Margr", level=3, description="Grey and slow.", items=[CreatureItem("Bite", "attack")]
+    )
     with Library.create(path) as lib:
         lib.save_many([margr])
     spell = {
@@ -54,6 +56,7 @@ def newer_library(tmp_path: Path) -> tuple[Path, str]:
         (stored,) = conn.execute("SELECT data FROM entries WHERE uid = ?", (margr.uid,)).fetchone()
         data = json.loads(stored)
         data["morale"] = MORALE
+        data["items"][0]["reach"] = "immediate"
         conn.execute("UPDATE entries SET data = ? WHERE uid = ?", (_compact(data), margr.uid))
         cursor = conn.execute(
             "INSERT INTO entries (uid, kind, name, name_key, profile, level, subtitle,"
@@ -120,6 +123,7 @@ def test_the_app_starts_lists_shows_and_keeps_what_a_newer_numdesk_made(
     editor = window.documents.widget_for(margr_uid)
     assert isinstance(editor, EntryEditor)
     assert editor.newer_note.isVisibleTo(editor) and "“morale”" in editor.newer_note.text()
+    assert "“reach” in items" in editor.newer_note.text()
     editor.start_editing()
     window.tabs.setCurrentWidget(editor)
     qtbot.wait(50)
@@ -133,6 +137,7 @@ def test_the_app_starts_lists_shows_and_keeps_what_a_newer_numdesk_made(
     _kind, data = _stored(path, margr_uid)
     stored = json.loads(data)
     assert (stored["level"], stored["name"], stored["morale"]) == (5, "Margr the Elder", MORALE)
+    assert stored["items"][0]["reach"] == "immediate"
     window.close()
     controller.close()
     assert _stored(path, SPELL_UID) == spell_before

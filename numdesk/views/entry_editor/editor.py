@@ -71,6 +71,12 @@ class EntryEditor(QWidget):
         """Edits here are undone on the library's stack."""
         return self._controller.undo_stack
 
+    def _field_words(self, name: str, where: str) -> str:
+        """A newer numdesk's field as the note names it: “morale”, “luck” in abilities."""
+        if not where:
+            return self.tr("“{0}”").format(name.replace("_", " "))
+        return self.tr("“{0}” in {1}").format(name.replace("_", " "), where.replace("_", " "))
+
     def _build(self) -> None:
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
@@ -87,7 +93,7 @@ class EntryEditor(QWidget):
                     "Made partly by a newer numdesk: this entry also holds what a newer "
                     "numdesk added ({0}). This numdesk cannot show it, but keeps it "
                     "unchanged when you edit the rest, and exports it."
-                ).format(", ".join(f"“{name.replace('_', ' ')}”" for name in unknown))
+                ).format(", ".join(self._field_words(name, where) for name, where in unknown))
             )
         self.newer_note.setVisible(bool(unknown))
         outer.addWidget(self.newer_note)
