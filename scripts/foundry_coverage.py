@@ -356,6 +356,8 @@ class Measure:
                 continue
             if key in ("modifier", "modified", "totalModified") and not _steps(item):
                 continue  # "eased by 0 steps"
+            if key == "identified" and value is True and rec and "identified" not in rec:
+                continue  # a stat block lists what the creature has: nothing to identify
             if key == "skillRating" and str(value).lower() == "practiced":
                 continue  # an attack with no skill: the default
             spell_tier = key == "spellTier" or (key == "tier" and value in _SPELL_TIERS)

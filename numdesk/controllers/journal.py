@@ -92,9 +92,18 @@ class UndoJournal(QObject):
     #: an undo or redo could not be done; the message says why
     refused = Signal(str)
 
-    def __init__(self, library: Callable[[], Any], stack: str, parent: QObject | None = None):
+    def __init__(
+        self,
+        library: Callable[[], Any],
+        stack: str,
+        parent: QObject | None = None,
+        reading: Callable[[], Any] | None = None,
+    ):
         super().__init__(parent)
         self._library = library
+        #: what `restore` reads the kept steps from (default: the library), so the main
+        #: window restores its undo steps before the store is imported
+        self._reading = reading or library
         self.name = stack
         self.stack = QUndoStack(self)
         self.confirm: Confirm | None = None
@@ -110,7 +119,7 @@ class UndoJournal(QObject):
     def restore(self) -> None:
         """Fill the stack with the steps the library kept (after a restart)."""
         self.stack.clear()
-        position, steps = self._library().journal(self.name)
+        position, steps = self._reading().journal(self.name)
         self._base = steps[0].seq if steps else position
         for step in steps:
             changes = [EntryChange.from_json(c) for c in json.loads(step.steps)]

@@ -79,7 +79,16 @@ def _repeats(label: str, text: str, cr: Creature) -> bool:
 
 
 def stat_items(a: SourceActor) -> list[CreatureItem]:
-    """A stat block's items, each value in its own field of a `CreatureItem`."""
+    """A stat block's items, each value in its own field of a `CreatureItem`; a tag or
+    recursion is listed by name (a stat block does not switch them: the report says so
+    when one was active)."""
+    for item in a.items():
+        if item.kind.lower() in ("tag", "recursion") and item.sys.get("active"):
+            a.refused(
+                f"{item.where}.active",
+                f"the {item.kind.lower()} '{item.name}' was active; a stat block lists it "
+                "by name and does not switch it.",
+            )
     return [fi.stat_item(item.kind, item.name, item.sys) for item in a.items()]
 
 

@@ -18,6 +18,7 @@ from numdesk.io.foundry_core import SourceActor
 from numdesk.io.foundry_sheet import add_items
 from numdesk.model.character import Character, StatPool
 from numdesk.model.extras import ExtraPool, FormPool, Money, SecondForm
+from numdesk.model.items import worn
 from numdesk.rules.profiles import CYPHER, NUMENERA
 from numdesk.rules.types import Advancement, DamageTrackState, Rest, Stat
 
@@ -124,6 +125,7 @@ def cypher_pc(a: SourceActor, profile: str | None) -> Character:
     _money(a, lay, ch)
     ch.second_form = _teen(a, lay)
     add_items(a, ch, ch.second_form)
+    _armor_total(a, lay, ch)
     ch.background = fi.html_text(at(a, lay, "description"))
     own = fi.html_text(at(a, lay, "notes"))
     if gm := fi.html_text(a.sys.get("gmNotes")):
@@ -219,6 +221,19 @@ def _recoveries(a: SourceActor, lay: ModuleType, ch: Character) -> None:
             where(lay, "recovery_roll"),
             f"the recovery roll '{roll}' is {why}; it is kept as the sheet wrote it, "
             f"and numdesk rolls the rules' 1d6+{ch.tier} (1d6 + tier) for recoveries.",
+        )
+
+
+def _armor_total(a: SourceActor, lay: ModuleType, ch: Character) -> None:
+    """Foundry's sheet shows an Armor total of its own; numdesk adds up the armor worn.
+    When the two differ (an item edited away, a total typed in), the report says so."""
+    shown = fi.as_int(at(a, lay, "armor_total"))
+    counted = sum(armor.value or 0 for armor in worn(ch.armor))
+    if shown != counted:
+        a.changed(
+            where(lay, "armor_total"),
+            f"the Foundry sheet showed Armor {shown}; the armor worn on the sheet adds up to "
+            f"{counted}, which numdesk uses.",
         )
 
 

@@ -25,6 +25,7 @@ PATHS: dict[str, tuple[str, ...]] = {
     "teen_active": ("settings", "gameMode", "currentSheet"),
     "teen_track": ("teen", "damage", "damageTrack"),
     "teen_armor": ("teen", "armor", "armorValueTotal"),
+    "armor_total": ("armor", "armorValueTotal"),
     "teen_notes": ("teen", "basic", "notes"),
     "teen_description": ("teen", "basic", "description"),
     "npc_level": ("level",),

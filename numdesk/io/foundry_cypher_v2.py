@@ -26,6 +26,7 @@ PATHS: dict[str, tuple[str, ...]] = {
     "teen_active": ("basic", "unmaskedForm"),
     "teen_track": ("teen", "combat", "damageTrack", "state"),
     "teen_armor": ("teen", "combat", "armor", "ratingTotal"),
+    "armor_total": ("combat", "armor", "ratingTotal"),
     "teen_notes": ("teen", "notes"),
     "teen_description": ("teen", "description"),
     "npc_level": ("basic", "level"),

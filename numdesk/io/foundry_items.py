@@ -292,6 +292,8 @@ def stat_item(kind: str, name: str, sys: dict[str, Any]) -> CreatureItem:
         item.level = as_int(level) if as_int(level, -1) >= 0 else None
         if item.level is None:
             item.text = "\n".join(t for t in (f"Level {level}.", item.text) if t)
+    if kind == "artifact":
+        item.depletion = roll_text(value(sys, "depletion", "depletion", ""))
     cost = as_int(value(sys, "cost", "costPoints", 0))
     if kind == "ability" and cost:
         pool = str(value(sys, "pool", "costPool", "") or "")

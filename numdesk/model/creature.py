@@ -36,6 +36,8 @@ class CreatureItem:
     steps: int = 0
     rating: str = ""
     quantity: int | None = None
+    #: an artifact's depletion ("1 in 1d6"); "" for anything else
+    depletion: str = ""
 
     def line(self) -> str:
         """The item as one line of a stat block: "Bite: 3 damage, immediate, eased 1 step"."""
@@ -45,6 +47,8 @@ class CreatureItem:
         parts += [p for p in (self.range, self.weapon) if p]
         if self.level is not None:
             parts.append(f"level {self.level}")
+        if self.depletion:
+            parts.append(f"depletion {self.depletion}")
         if self.steps:
             word = "eased" if self.steps > 0 else "hindered"
             count = abs(self.steps)

@@ -115,13 +115,7 @@ def _diff(old: Any, new: Any, path: Path, out: list[Step]) -> None:
             for i, (a, b) in enumerate(zip(old, new, strict=True)):
                 _diff(a, b, (*path, i), out)
             return
-        start = 0
-        shortest = min(len(old), len(new))
-        while start < shortest and old[start] == new[start]:
-            start += 1
-        end = 0
-        while end < shortest - start and old[len(old) - 1 - end] == new[len(new) - 1 - end]:
-            end += 1
+        start, end = common_ends(old, new)
         if len(new) > len(old) and start + end == len(old):
             items = new[start : len(new) - end]
             out.append(Step("insert", path, new=items, at=start, at_end=end == 0))
@@ -131,6 +125,19 @@ def _diff(old: Any, new: Any, path: Path, out: list[Step]) -> None:
             out.append(Step("remove", path, old=items, at=start, at_end=end == 0))
             return
     out.append(Step("set", path, copy.deepcopy(old), copy.deepcopy(new)))
+
+
+def common_ends(old: list[Any], new: list[Any]) -> tuple[int, int]:
+    """How many items two lists share at their start, and then at their end (so
+    `new` is `old` with one run inserted or removed when the two cover the shorter)."""
+    start = 0
+    shortest = min(len(old), len(new))
+    while start < shortest and old[start] == new[start]:
+        start += 1
+    end = 0
+    while end < shortest - start and old[len(old) - 1 - end] == new[len(new) - 1 - end]:
+        end += 1
+    return start, end
 
 
 def apply_patch(current: Any, patch: Patch, *, share: bool = False) -> Any:
@@ -194,7 +201,7 @@ def _apply(root: Any, step: Step) -> Any:
         at = len(target) if step.at_end else min(step.at, len(target))
         target[at:at] = copy.deepcopy(step.new)
         return root
-    found = _find_run(target, step.old, step.at)
+    found = find_run(target, step.old, step.at)
     if found is None:
         raise MergeConflict(step.path)
     del target[found : found + len(step.old)]
@@ -235,7 +242,7 @@ def _child(node: Any, part: str | int, path: Path) -> Any:
     raise MergeConflict(path)
 
 
-def _find_run(items: list[Any], run: list[Any], hint: int) -> int | None:
+def find_run(items: list[Any], run: list[Any], hint: int) -> int | None:
     """Where `run` occurs in `items`, the occurrence nearest `hint` first."""
     size = len(run)
     starts = [i for i in range(len(items) - size + 1) if items[i : i + size] == run]

@@ -8,14 +8,17 @@ of thousands of entries take a fraction of a second.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
+from typing import Any
 
 from sqlalchemy import Connection, bindparam, delete, insert, select, text, update
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from numdesk.model.history import HistoryEntry
 from numdesk.model.limits import MAX_NAME, check_text
+from numdesk.model.newer import NewerEntry
 from numdesk.store.entries import EntryRow
 from numdesk.store.errors import LibraryError
 from numdesk.store.newer import keep_unknown_fields
@@ -130,6 +133,57 @@ def _write_chunk(conn: Connection, rows: Sequence[EntryRow]) -> None:
             fresh_history.extend(_history_params(ids[r.uid], r.history_from or 0, r.history))
     if fresh_history:
         conn.exec_driver_sql(_HISTORY_SQL, fresh_history)
+
+
+def write_newer(conn: Connection, entries: Sequence[NewerEntry]) -> None:
+    """Store entries of kinds only a newer numdesk knows as they are (an import of an
+    export that holds them): a new one is added, one the library holds is replaced;
+    a uid the library gives an entry of another kind is refused, naming it."""
+    if not entries:
+        return
+    before = _existing(conn, [e.uid for e in entries])
+    for entry in entries:
+        old = before.get(entry.uid)
+        if old is not None and old[1] != entry.kind:
+            raise LibraryError(
+                f"'{entry.name}' cannot be saved: its identifier already belongs to a "
+                f"{old[1]} in this library."
+            )
+    stamp = now_stamp()
+    conn.exec_driver_sql(
+        "INSERT INTO entries (uid, kind, name, name_key, subtitle, favourite, data, created,"
+        " updated) VALUES (?, ?, ?, ?, '', 0, ?, ?, ?) ON CONFLICT (uid) DO UPDATE SET"
+        " name = excluded.name, name_key = excluded.name_key, data = excluded.data,"
+        " updated = excluded.updated, revision = entries.revision + 1",
+        [
+            (e.uid, e.kind, e.name, e.name.casefold(),
+             json.dumps(e.data, ensure_ascii=False, separators=(",", ":")), stamp, stamp)
+            for e in entries
+        ],
+    )  # fmt: skip
+    ids = {uid: v[0] for uid, v in _existing(conn, [e.uid for e in entries]).items()}
+    old_ids = [v[0] for v in before.values()]
+    tag_text = _tag_text(conn, old_ids)
+    if old_ids:
+        conn.exec_driver_sql("DELETE FROM entries_fts WHERE rowid = ?", [(i,) for i in old_ids])
+    conn.exec_driver_sql(
+        "INSERT INTO entries_fts (rowid, name, tags, body) VALUES (?, ?, ?, ?)",
+        [
+            (ids[e.uid], e.name, tag_text.get(ids[e.uid], ""), " ".join(_words(e.data)))
+            for e in entries
+        ],
+    )
+
+
+def _words(data: Any) -> list[str]:
+    """The texts of a newer numdesk's entry, for the search index (not its uid)."""
+    if isinstance(data, str):
+        return [data]
+    if isinstance(data, list):
+        return [w for value in data for w in _words(value)]
+    if isinstance(data, dict):
+        return [w for key, value in data.items() if key != "uid" for w in _words(value)]
+    return []
 
 
 def _tag_text(conn: Connection, entry_ids: Sequence[int]) -> dict[int, str]:

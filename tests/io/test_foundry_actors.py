@@ -123,7 +123,14 @@ def test_cypher_v3_pc_keeps_every_part_of_the_sheet() -> None:
     assert (teen.notes, teen.description) == ("Hides a diary.", "Twelve, freckled.")
     thread = [e for e in pc.equipment if e.name == "Silver Thread"]
     assert [e.kind for e in thread] == [GearKind.MATERIAL]  # gear of its own kind
-    assert _lines(result) == []
+    assert _lines(result) == [  # her armor is the teen form's: the main sheet wears none
+        (
+            "changed",
+            "system.combat.armor.ratingTotal",
+            "the Foundry sheet showed Armor 1; the armor worn on the sheet adds up to 0, "
+            "which numdesk uses.",
+        )
+    ]
 
 
 def test_cypher_v1_stat_blocks_companion_and_token() -> None:

@@ -10,14 +10,23 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
+from numdesk.controllers.library import LibraryController
 from numdesk.io.importer import import_files
 from numdesk.model.items import CypherType, GearKind, in_use
 from numdesk.model.operations import worn_armor
 from numdesk.rules.types import SkillLevel, SpellTier, Stat, WeaponCategory
 from numdesk.store import Library
+from numdesk.views.entry_editor import EntryEditor
 from numdesk.views.forms import child
 from numdesk.views.sheet.task_dialog import TaskDialog
-from tests.foundry_real import exchanged_character, import_real, printed, real_actor
+from tests.foundry_real import (
+    exchanged,
+    exchanged_character,
+    import_real,
+    printed,
+    real_actor,
+)
+from tests.views.main_window_helpers import make_settings
 from tests.views.sheet_helpers import open_sheet, type_into
 
 
@@ -108,6 +117,8 @@ def test_items_keep_their_tags_and_recursions_and_the_sheet_switches_them(
     assert "Turned on the recursion Ardeyn (off now: Earth)" in now.history[-1].summary
     sheet.scroll_area.ensureWidgetVisible(sheet.list_editors["recursions"])
     sheet.grab().save(str(artifacts_dir / "sheet-foundry-recursions.png"))
+    sheet.scroll_area.ensureWidgetVisible(sheet.list_editors["weapons"])
+    sheet.grab().save(str(artifacts_dir / "sheet-foundry-tagged-weapons.png"))
     controller.undo_stack.undo()
     assert [r.active for r in controller.character.recursions] == [True, False, False]
     assert controller.character.pools[Stat.MIGHT].maximum == 12
@@ -307,3 +318,30 @@ def test_recovery_roll_initiative_skill_and_clamped_level_are_kept_and_said(
 
     back = exchanged_character(library.path, tmp_path, pc.name)
     assert back.recovery_roll == "1d6+1"
+
+
+def test_an_npcs_artifact_keeps_its_depletion(
+    qtbot: QtBot, library: Library, tmp_path: Path
+) -> None:
+    import_files(library, [real_actor("cs3-npc-virgilius-with-artifact.json")])
+    sorcerer = library.creatures.find_by_name("Virgilius the Sorcerer")
+    assert sorcerer is not None
+    book = next(i for i in sorcerer.items if i.kind == "artifact")
+    assert book.depletion == "1 in 1d6"
+
+    editor = EntryEditor(LibraryController(library, make_settings(tmp_path)), sorcerer.uid)
+    qtbot.addWidget(editor)
+    assert editor.reader is not None and "depletion 1 in 1d6" in editor.reader.text()
+    editor.start_editing()
+    table = editor.fields["items"]
+    headers = [table.table.horizontalHeaderItem(c).text() for c in range(table.table.columnCount())]
+    row = [table.table.item(r, 0).text() for r in range(table.table.rowCount())].index(book.name)
+    assert table.table.item(row, headers.index("Depletion")).text() == "1 in 1d6"
+
+    block = printed(library.path, sorcerer.name, tmp_path / "virgilius.pdf", "--creature")
+    assert "depletion 1 in 1d6" in block
+
+    with Library.open_read_only(exchanged(library.path, tmp_path)) as back:
+        kept = back.creatures.find_by_name(sorcerer.name)
+        assert kept is not None
+        assert [i.depletion for i in kept.items if i.kind == "artifact"] == ["1 in 1d6"]

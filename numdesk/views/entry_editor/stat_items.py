@@ -32,12 +32,13 @@ class StatItemsTable(TableField):
         QT_TRANSLATE_NOOP("EntryEditor", "Damage"),
         QT_TRANSLATE_NOOP("EntryEditor", "Range"),
         QT_TRANSLATE_NOOP("EntryEditor", "Level"),
+        QT_TRANSLATE_NOOP("EntryEditor", "Depletion"),
         QT_TRANSLATE_NOOP("EntryEditor", "Steps ±"),
         QT_TRANSLATE_NOOP("EntryEditor", "Rating"),
         QT_TRANSLATE_NOOP("EntryEditor", "Quantity"),
         QT_TRANSLATE_NOOP("EntryEditor", "What it does"),
     )
-    stretch_column = 8
+    stretch_column = 9
 
     def rows(self, value: Any) -> list[tuple[Any, list[str]]]:
         def text(number: int | None) -> str:
@@ -52,6 +53,7 @@ class StatItemsTable(TableField):
                     text(i.damage),
                     i.range,
                     text(i.level),
+                    i.depletion,
                     str(i.steps) if i.steps else "",
                     i.rating,
                     text(i.quantity),
@@ -78,13 +80,14 @@ class StatItemsTable(TableField):
         item.damage = _optional(cells[2], row, translate("EntryEditor", "the damage"))
         item.range = cells[3]
         item.level = _optional(cells[4], row, translate("EntryEditor", "the level"))
-        steps = _optional(cells[5], row, translate("EntryEditor", "the steps"), minimum=None)
+        item.depletion = cells[5]
+        steps = _optional(cells[6], row, translate("EntryEditor", "the steps"), minimum=None)
         item.steps = steps or 0
-        item.rating = cells[6]
-        item.quantity = _optional(cells[7], row, translate("EntryEditor", "the quantity"))
-        item.text = cells[8]
+        item.rating = cells[7]
+        item.quantity = _optional(cells[8], row, translate("EntryEditor", "the quantity"))
+        item.text = cells[9]
         return item
 
     def blank(self) -> tuple[Any, list[str]]:
         new = CreatureItem(translate("EntryEditor", "New attack"), "attack")
-        return new, [new.name, "attack", "", "", "", "", "", "", ""]
+        return new, [new.name, "attack", "", "", "", "", "", "", "", ""]
