@@ -74,6 +74,14 @@ def bench_sheet(folder: Path, options: Options) -> list[tuple[str, str]]:
     return run(folder)
 
 
+def bench_fight(folder: Path, options: Options) -> list[tuple[str, str]]:
+    """Area attacks, undo and a long evening's log, each beside its yardstick
+    (`numdesk.bench.fight`)."""
+    from numdesk.bench.fight import bench_fight as run
+
+    return run(folder)
+
+
 BENCHMARKS: dict[str, Callable[[Path, Options], list[tuple[str, str]]]] = {
     "store": bench_store,
     "browser": bench_browser,
@@ -81,6 +89,7 @@ BENCHMARKS: dict[str, Callable[[Path, Options], list[tuple[str, str]]]] = {
     "table": bench_table,
     "startup": bench_startup,
     "sheet": bench_sheet,
+    "fight": bench_fight,
 }
 
 

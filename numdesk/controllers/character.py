@@ -170,17 +170,17 @@ class CharacterController(QObject):
             writes = []
             after = entry_data(self._character)
             if after != before or len(self._character.history) != length:
-                changes.append(EntryChange.sheet(self._character, before, after, length))
+                changes.append(EntryChange.action(self._character, before, after, length))
                 writes.append(
                     Write(self._uid, self._character, self._revision, data=after,
-                          history_kept=length)
+                          lines_kept=length)
                 )  # fmt: skip
             for _op, other, other_before, other_length in done:
                 other_after = entry_data(other)
-                changes.append(EntryChange.sheet(other, other_before, other_after, other_length))
+                changes.append(EntryChange.action(other, other_before, other_after, other_length))
                 writes.append(
                     Write(other.uid, other, self._others.get(other.uid), data=other_after,
-                          history_kept=other_length)
+                          lines_kept=other_length)
                 )  # fmt: skip
             if not changes:
                 return change

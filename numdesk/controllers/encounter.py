@@ -21,8 +21,8 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from numdesk.controllers.fight_sheets import PcSheetActions
-from numdesk.controllers.journal import EntryChange, UndoJournal
+from numdesk.controllers.fight_sheets import PcSheetActions, SheetChange
+from numdesk.controllers.journal import EntryChange, Held, UndoJournal
 from numdesk.model.character import Character
 from numdesk.model.creature import Creature
 from numdesk.model.encounter import Combatant, Encounter
@@ -44,7 +44,8 @@ from numdesk.model.operations.encounter import (
     SetProfile,
     profile_of,
 )
-from numdesk.model.serialize import to_data
+from numdesk.model.operations.encounter_base import light_snapshots
+from numdesk.model.serialize import entry_data
 from numdesk.model.table_view import TableView, project
 from numdesk.rules.dice import Dice
 from numdesk.rules.profiles import Profile, family_of, get_profile
@@ -70,10 +71,29 @@ def _take(encounter: Encounter, stored: Encounter) -> None:
             setattr(encounter, f.name, theirs)
 
 
+def _sheet_steps(sheets: Sequence[SheetChange]) -> tuple[list[EntryChange], list[Write]]:
+    """The undo changes and the writes of the PCs' sheets a fight action changed."""
+    changes, writes = [], []
+    for sheet in sheets:
+        after = entry_data(sheet.sheet)
+        changes.append(EntryChange.action(sheet.sheet, sheet.before, after, sheet.length))
+        uid, revision = sheet.sheet.uid, sheet.revision
+        writes.append(Write(uid, sheet.sheet, revision, data=after, lines_kept=sheet.length))
+    return changes, writes
+
+
 @dataclasses.dataclass
 class _Group:
-    """The actions of one multi-target step, collected until they are written together."""
+    """The actions of one multi-target step, collected until they are written together.
 
+    The encounter is converted and diffed once for the whole step, at its end, against
+    `before` (its `entry_data`) and the `length` of its log then.
+    """
+
+    before: dict[str, Any]
+    length: int
+    #: whether any action was applied (the step is journalled even if it changed nothing)
+    ran: bool = False
     changes: list[EntryChange] = dataclasses.field(default_factory=list)
     #: uid -> the write: the revision first read, the object as it is last
     writes: dict[str, Write] = dataclasses.field(default_factory=dict)
@@ -111,14 +131,16 @@ class EncounterController(PcSheetActions, QObject):
         self.journal = UndoJournal(lambda: self._library, f"encounter:{uid}", self)
         self.journal.replayed.connect(self._on_replayed)
         self.journal.refused.connect(self.notice)
+        self.journal.held = self._held
         self.journal.restore()
         self.undo_stack = self.journal.stack
         self._characters: dict[str, Character] = {}
         self._creatures: dict[str, Creature | None] = {}
         self._saving = False
         self._group: _Group | None = None
-        #: `to_data` of the encounter as it is now (None: work it out again), so a hit
-        #: converts the whole encounter once, not three times
+        #: `entry_data` of the encounter as it is now and as stored (None: work it out
+        #: again), so an action converts it once, and an undo patches it instead of
+        #: reading the encounter back
         self._data: dict[str, Any] | None = None
         self._summary_key: object = None
         self._summary_text = ""
@@ -225,33 +247,41 @@ class EncounterController(PcSheetActions, QObject):
 
     def _run(
         self,
-        sheets: Sequence[tuple[Any, Character, int]],
+        sheets: Sequence[SheetChange],
         operation: Operation[Encounter],
         text: str | None,
     ) -> Change:
-        """Apply `operation` here, write it with the changed `sheets` (data before,
-        sheet after, revision read) in one transaction, push one undo step.
+        """Apply `operation` here, write it with the changed `sheets` in one transaction,
+        push one undo step.
 
-        Inside `group()` the step is only collected: the group writes them together.
+        Inside `group()` the step is only collected: the group converts the encounter and
+        writes everything once, at its end.
         """
-        before = self._data if self._data is not None else to_data(self._encounter)
-        change = operation.apply(self._encounter)
-        changes = [EntryChange.between(a, b, to_data(a)) for b, a, _r in sheets]
-        writes = [Write(a.uid, a, r) for _b, a, r in sheets]
-        after = self._data = to_data(self._encounter)
-        changes.append(EntryChange.between(self._encounter, before, after))
-        writes.append(Write(self.uid, self._encounter, self._revision, data=after))
         group = self._group
         if group is not None:
+            with light_snapshots():  # a refused target is put back; the group is read back
+                change = operation.apply(self._encounter)
+            group.ran = True
+            changes, writes = _sheet_steps(sheets)
             group.changes.extend(changes)
             for write in writes:
                 first = group.writes.get(write.uid, write)
-                group.writes[write.uid] = dataclasses.replace(write, expected=first.expected)
-            group.sheets.update((a.uid, (a, r)) for _b, a, r in sheets)
+                kept = (first.lines_kept, write.lines_kept)  # each counted from its own start
+                group.writes[write.uid] = dataclasses.replace(
+                    write, expected=first.expected, lines_kept=None if None in kept else min(kept)
+                )
+            group.sheets.update((s.sheet.uid, (s.sheet, s.revision)) for s in sheets)
             return change
-        self._commit(
-            text or change.summary, changes, writes, lambda: operation.revert(self._encounter)
+        before, length = self._entry_data(), len(self._encounter.log)
+        change = operation.apply(self._encounter)
+        changes, writes = _sheet_steps(sheets)
+        after = entry_data(self._encounter)
+        changes.append(EntryChange.action(self._encounter, before, after, length))
+        writes.append(
+            Write(self.uid, self._encounter, self._revision, data=after, lines_kept=length)
         )
+        revert = lambda: operation.revert(self._encounter)  # noqa: E731
+        self._commit(text or change.summary, changes, writes, revert, after)
         return change
 
     @contextmanager
@@ -265,17 +295,27 @@ class EncounterController(PcSheetActions, QObject):
         if self._group is not None:
             yield
             return
-        group = self._group = _Group()
+        group = self._group = _Group(self._entry_data(), len(self._encounter.log))
         try:
             yield
         except BaseException:
             self._group = None
-            if group.changes:
+            if group.ran:
                 self._reload()
             raise
         self._group = None
-        if group.changes:
-            self._commit(text, group.changes, list(group.writes.values()), self._reload)
+        if not group.ran:
+            return
+        after = entry_data(self._encounter)
+        changes = [
+            *group.changes,
+            EntryChange.action(self._encounter, group.before, after, group.length),
+        ]
+        writes = [
+            *group.writes.values(),
+            Write(self.uid, self._encounter, self._revision, data=after, lines_kept=group.length),
+        ]
+        self._commit(text, changes, writes, self._reload, after)
 
     def _commit(
         self,
@@ -283,6 +323,7 @@ class EncounterController(PcSheetActions, QObject):
         changes: list[EntryChange],
         writes: list[Write],
         revert: Callable[[], None],
+        after: dict[str, Any],
     ) -> None:
         """Write one undo step; on failure `revert` the encounter in memory and re-raise."""
         self._saving = True
@@ -300,12 +341,25 @@ class EncounterController(PcSheetActions, QObject):
         finally:
             self._saving = False
         self._revision = revisions.get(self.uid, self._revision)
+        self._data = after
         sheets = [w.obj for w in writes if isinstance(w.obj, Character)]
         for sheet in sheets:
             self._characters[sheet.uid] = sheet
         self._announce_all([*(s.uid for s in sheets), self.uid])
         self._load_sheets()
         self.changed.emit()
+
+    def _entry_data(self) -> dict[str, Any]:
+        """`entry_data` of the encounter as it is now (worked out once per state)."""
+        if self._data is None:
+            self._data = entry_data(self._encounter)
+        return self._data
+
+    def _held(self, uid: str) -> Held | None:
+        """The encounter for an undo of this window, as it is (and is stored) now."""
+        if uid != self.uid or self._group is not None:
+            return None
+        return self._encounter, self._revision, self._entry_data()
 
     def add_entries(self, uids: Sequence[str], count: int = 1) -> Change:
         """Add library entries: PCs (linked sheets), `count` of each creature, followers."""
@@ -407,7 +461,7 @@ class EncounterController(PcSheetActions, QObject):
         for uid, (obj, revision) in result.items():
             if uid == self.uid and isinstance(obj, Encounter):
                 _take(self._encounter, obj)
-                self._data = None
+                self._data = self.journal.written.get(uid)
                 self._revision = revision
             elif isinstance(obj, Character):
                 self._characters[uid] = obj

@@ -48,16 +48,16 @@ class EntryChange:
         return cls(obj.uid, kind_of(obj).value, obj.name, patch=diff(before, after))
 
     @classmethod
-    def sheet(
+    def action(
         cls, obj: ModelObject, before: dict[str, Any], after: dict[str, Any], length: int
     ) -> EntryChange:
-        """The change of a character from `before` to `after` (its `entry_data`), which
-        also added the lines of its history after the first `length`."""
-        from numdesk.model.history_patch import sheet_patch
+        """The change of `obj` from `before` to `after` (its `entry_data`) by an action
+        that also added the lines of its record (a sheet's history, a fight's log) after
+        the first `length`."""
         from numdesk.model.kinds import kind_of
+        from numdesk.model.record_patch import action_patch
 
-        history = getattr(obj, "history", [])
-        patch = sheet_patch(before, after, history, length)
+        patch = action_patch(obj, before, after, length)
         return cls(obj.uid, kind_of(obj).value, obj.name, patch=patch)
 
     @classmethod
@@ -131,29 +131,30 @@ def patched(
     """The write of `current` (at `revision`; `data`: its `entry_data` if at hand) with
     `patch` applied; MergeConflict if a part it changes was changed since.
 
-    A character's history is patched as a list of lines (`model.history_patch`), the
-    rest as plain data, and only what the patch changes is copied and built again, so
-    an undo on a long-played or well-stocked sheet costs about what the click did.
-    The result shares the rest with `current`: it replaces `current`, which the caller
-    no longer changes.
+    A record (a sheet's history, a fight's log) is patched as a list of lines
+    (`model.record_patch`), the rest as plain data, and only what the patch changes is
+    copied and built again, so an undo on a long-played sheet or a long fight costs
+    about what the click did. The result shares the rest with `current`: it replaces
+    `current`, which the caller no longer changes.
     """
-    from numdesk.model.character import Character
-    from numdesk.model.history_patch import patch_history, touches_history
     from numdesk.model.merge import Patch, apply_patch
+    from numdesk.model.record_patch import patch_record, record_of, touches
     from numdesk.model.serialize import entry_data, from_data_changed, to_data
     from numdesk.store.commit import Write
 
     if any(not s.path for s in patch.steps):  # the whole entry at once (no edit makes one)
         whole = apply_patch(to_data(current), patch)
         return Write(change.uid, change.build(whole), revision)
-    if not isinstance(current, Character):
-        # only what the patch changes is copied and built again
+    record = record_of(current)
+    if record is None:
         whole = apply_patch(to_data(current) if data is None else data, patch, share=True)
         obj = from_data_changed(current, whole, patch.paths())
         return Write(change.uid, obj, revision, data=whole)
-    lines = [s for s in patch.steps if touches_history(s)]
-    rest = Patch(tuple(s for s in patch.steps if not touches_history(s)))
+    field, line_class = record
+    lines = [s for s in patch.steps if touches(s, field)]
+    rest = Patch(tuple(s for s in patch.steps if not touches(s, field)))
     result = apply_patch(entry_data(current) if data is None else data, rest, share=True)
-    sheet = from_data_changed(current, result, rest.paths())
-    sheet.history, kept = patch_history(current.history, lines)
-    return Write(change.uid, sheet, revision, data=result, history_kept=kept)
+    new = from_data_changed(current, result, rest.paths())
+    kept_lines, kept = patch_record(getattr(current, field), lines, line_class, field)
+    setattr(new, field, kept_lines)
+    return Write(change.uid, new, revision, data=result, lines_kept=kept)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
+from dataclasses import dataclass
 from typing import Any
 
 from numdesk.model.character import Character
@@ -27,12 +28,23 @@ from numdesk.model.operations.xp import (
     RefuseIntrusion,
     gm_intrusion_ops,
 )
-from numdesk.model.serialize import to_data
+from numdesk.model.serialize import entry_data
 from numdesk.rules.dice import Dice
 from numdesk.rules.profiles import Profile
 from numdesk.rules.table_actions import take_the_attack
 from numdesk.rules.table_picks import PICKS, TAKE_ATTACK
 from numdesk.rules.types import DamageType, WoundSeverity
+
+
+@dataclass(frozen=True)
+class SheetChange:
+    """A PC's sheet changed by a fight action: its `entry_data` and the length of its
+    history before, the sheet after, and the revision it was read at."""
+
+    before: dict[str, Any]
+    length: int
+    sheet: Character
+    revision: int
 
 
 class PcSheetActions:
@@ -49,7 +61,7 @@ class PcSheetActions:
     _group: Any
     apply: Callable[..., Change]
     group: Callable[[str], AbstractContextManager[None]]
-    _run: Callable[[Sequence[tuple[Any, Character, int]], Operation[Encounter], str | None], Change]
+    _run: Callable[[Sequence[SheetChange], Operation[Encounter], str | None], Change]
 
     def apply_to_sheets(
         self,
@@ -66,7 +78,7 @@ class PcSheetActions:
         "<name>: <what the operation did>" (`speaker` in place of the name). If any
         part fails nothing is changed.
         """
-        sheets: list[tuple[Any, Character, int]] = []
+        sheets: list[SheetChange] = []
         lines: list[str] = []
         pending = self._group.sheets if self._group is not None else {}
         for char_uid, op in sheet_ops:
@@ -75,9 +87,9 @@ class PcSheetActions:
             else:
                 character, revision = self._library.load_revision(char_uid)
             assert isinstance(character, Character)
-            before = to_data(character)
+            before, length = entry_data(character), len(character.history)
             change = op.apply(character)
-            sheets.append((before, character, revision))
+            sheets.append(SheetChange(before, length, character, revision))
             lines.append(f"{speaker or character.name}: {change.summary}")
         log_text = log_text or "; ".join(lines)
         self._run(sheets, LogEvent(log_text, kind), log_text)

@@ -316,12 +316,10 @@ class UndoJournal(QObject):
                     current.name, describe_path(conflict.path)
                 )
             ) from None
-        if prior is not None and write.history_kept is not None:
+        if prior is not None and write.lines_kept is not None:
             # counted on what the step's earlier change made: as stored, the lesser
-            kept = prior.history_kept
-            write = replace(
-                write, history_kept=None if kept is None else min(kept, write.history_kept)
-            )
+            kept = prior.lines_kept
+            write = replace(write, lines_kept=None if kept is None else min(kept, write.lines_kept))
         return write, change
 
     def _current(

@@ -21,6 +21,9 @@ class HistoryEntry:
     at: str = field(default_factory=now_iso)
 
 
-#: The field of a character holding its history. The history only ever grows at its
-#: end, so snapshots, saves and undo patches treat it apart from the rest of the sheet.
+#: The field of a character holding its history, and of an encounter holding its log:
+#: records that only ever grow at their end (a line or two per click, for as long as the
+#: entry is played), so snapshots, saves and undo patches treat them apart from the rest.
 HISTORY_FIELD = "history"
+LOG_FIELD = "log"
+RECORD_FIELDS = frozenset({HISTORY_FIELD, LOG_FIELD})

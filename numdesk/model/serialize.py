@@ -17,7 +17,7 @@ from functools import cache
 from typing import Any, TypeVar
 
 from numdesk.model.errors import DomainError
-from numdesk.model.history import HISTORY_FIELD
+from numdesk.model.history import RECORD_FIELDS
 
 T = TypeVar("T")
 
@@ -50,13 +50,14 @@ def to_data(value: Any) -> Any:
 
 
 def entry_data(obj: Any) -> dict[str, Any]:
-    """`to_data` of a library entry without a character's history (no "history" key).
+    """`to_data` of a library entry without its record: a character's history, a fight's
+    log (no such key).
 
-    The history is kept line by line beside the entry (it only grows at its end), so a
-    save, an undo or a diff of a sheet never converts its thousands of lines.
+    A record is kept line by line beside the entry (it only grows at its end), so a
+    save, an undo or a diff of a sheet or a fight never converts its thousands of lines.
     """
     names = _field_names(type(obj)) or ()
-    return {name: to_data(getattr(obj, name)) for name in names if name != HISTORY_FIELD}
+    return {name: to_data(getattr(obj, name)) for name in names if name not in RECORD_FIELDS}
 
 
 _FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}

@@ -41,10 +41,11 @@ class Write:
     yet (a creation, or the undo of a delete). `tags` and `favourite`, when given, are
     set too (a deleted entry comes back with them). `data`, when given, is `obj` already
     converted by `to_data` or `entry_data` (the fight and the sheet have it at hand:
-    converting twice per click costs). `history_kept`, for a character, is how many
-    first lines of its history are stored already at revision `expected` (the writer
-    read them then and left them alone): only the lines after them are written, so a
-    long history costs a save nothing. None compares the whole stored history.
+    converting twice per click costs). `lines_kept` is how many first lines of the
+    entry's record (a character's history, a fight's log: `store.records`) are stored
+    already at revision `expected` (the writer read them then and left them alone):
+    only the lines after them are written, so a long record costs a save nothing. None
+    compares the whole stored record.
     """
 
     uid: str
@@ -53,7 +54,7 @@ class Write:
     tags: tuple[str, ...] | None = None
     favourite: bool | None = None
     data: dict[str, Any] | None = None
-    history_kept: int | None = None
+    lines_kept: int | None = None
 
 
 def commit(
@@ -86,7 +87,7 @@ def commit(
                     write.uid,
                 )
             stored[write.uid] = (row.id, row.revision, row.name)
-    kept = _history_kept(writes)
+    kept = _lines_kept(writes)
     deleted = [w.uid for w in writes if w.obj is None]
     if deleted:
         conn.execute(delete(Entry).where(Entry.uid.in_(deleted)))
@@ -115,8 +116,8 @@ def commit(
     return revisions
 
 
-def _history_kept(writes: Sequence[Write]) -> dict[str, int | None]:
-    """uid -> the history lines stored already that the writes leave alone.
+def _lines_kept(writes: Sequence[Write]) -> dict[str, int | None]:
+    """uid -> the lines of its record stored already that the writes leave alone.
 
     Safe after the revision check: those lines are stored as the writer read them. A
     creation compares nothing, and of several writes of one entry (the last is stored)
@@ -124,7 +125,7 @@ def _history_kept(writes: Sequence[Write]) -> dict[str, int | None]:
     """
     kept: dict[str, int | None] = {}
     for write in writes:
-        mine = write.history_kept if write.expected is not None else None
+        mine = write.lines_kept if write.expected is not None else None
         if write.uid in kept:
             earlier = kept[write.uid]
             mine = None if earlier is None or mine is None else min(earlier, mine)

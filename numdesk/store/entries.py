@@ -14,9 +14,9 @@ from typing import Any
 
 from numdesk.model.character import Character
 from numdesk.model.creature import Creature
-from numdesk.model.encounter import Encounter
+from numdesk.model.encounter import Encounter, LogEntry
 from numdesk.model.follower import Follower
-from numdesk.model.history import HISTORY_FIELD, HistoryEntry
+from numdesk.model.history import HISTORY_FIELD, LOG_FIELD, RECORD_FIELDS, HistoryEntry
 from numdesk.model.items import Armor, Artifact, Cypher, Weapon
 from numdesk.model.kinds import ENTRY_CLASSES, EntryKind, ModelObject, kind_of
 from numdesk.model.limits import check_limits
@@ -26,6 +26,7 @@ from numdesk.model.tables import RollTable
 from numdesk.model.templates import SentenceTemplate, TypeTemplate
 from numdesk.rules.profiles import BUILTIN_PROFILES
 from numdesk.store.errors import LibraryError
+from numdesk.store.records import log_line
 
 #: Keys whose values are identifiers, binary data or running logs, not words anyone
 #: searches an entry by (an encounter's log grows with every action of a fight, and
@@ -35,10 +36,11 @@ _NOT_TEXT = frozenset({"uid", "source_uid", "portrait", "at", "profile", "log"})
 
 @dataclass(frozen=True)
 class EntryRow:
-    """The column values of one entry.
+    """The column values of one entry, and the lines of its record (`store.records`).
 
-    `history` is a character's history (None for other kinds); with `history_from` set,
-    only its lines from that index on, the earlier ones being stored already.
+    `history` is a character's history and `log` a fight's log as stored lines (None
+    for other kinds); with `lines_from` set, only the lines from that index on, the
+    earlier ones being stored already.
     """
 
     uid: str
@@ -50,7 +52,8 @@ class EntryRow:
     body: str
     data: str
     history: tuple[HistoryEntry, ...] | None
-    history_from: int | None = None
+    lines_from: int | None = None
+    log: tuple[str, ...] | None = None
 
 
 def entry_kind(obj: ModelObject) -> EntryKind:
@@ -68,31 +71,30 @@ def entry_kind(obj: ModelObject) -> EntryKind:
 
 
 def describe(
-    obj: ModelObject, data: dict[str, Any] | None = None, history_kept: int | None = None
+    obj: ModelObject, data: dict[str, Any] | None = None, lines_kept: int | None = None
 ) -> EntryRow:
-    """The row for `obj`; a character's history travels separately (its own table).
+    """The row for `obj`; a character's history and a fight's log travel separately
+    (tables of their own, `store.records`).
 
     `data` is `to_data(obj)` (or `entry_data(obj)`) when the caller has it already.
-    `history_kept`: the first lines of a character's history that are stored already
-    (the row then carries only the lines after them). An entry outside `model.limits`
-    raises `LimitError` naming the value: every write (an edit, a fight action, an
-    undo, an import) passes here, so nothing is stored that an import of numdesk's own
-    export would refuse; history lines stored already were checked when they came.
+    `lines_kept`: the first lines of the record that are stored already (the row then
+    carries only the lines after them). An entry outside `model.limits` raises
+    `LimitError` naming the value: every write (an edit, a fight action, an undo, an
+    import) passes here, so nothing is stored that an import of numdesk's own export
+    would refuse; the stored lines of a record were checked when they came.
     """
     kind = entry_kind(obj)
-    history: tuple[HistoryEntry, ...] | None = None
-    history_from: int | None = None
-    if isinstance(obj, Character):
-        if history_kept is not None and 0 <= history_kept <= len(obj.history):
-            history_from = history_kept
-            history = tuple(obj.history[history_kept:])
-        else:
-            history = tuple(obj.history)
-    check_limits(obj, known={HISTORY_FIELD: range(history_from or 0)})
+    record = record_field(obj)
+    lines: list[Any] = getattr(obj, record) if record is not None else []
+    lines_from: int | None = None
+    if lines_kept is not None and 0 <= lines_kept <= len(lines):
+        lines_from = lines_kept
+    new_lines = lines[lines_from or 0 :]
+    check_limits(obj, known={record: range(lines_from or 0)} if record is not None else None)
     if data is None:
         data = entry_data(obj)
-    elif HISTORY_FIELD in data:
-        data = {k: v for k, v in data.items() if k != HISTORY_FIELD}
+    elif any(field in data for field in RECORD_FIELDS):
+        data = {k: v for k, v in data.items() if k not in RECORD_FIELDS}
     name = str(obj.name)
     if not name.strip():
         raise LibraryError(f"A {kind.value} needs a name before it can be saved.")
@@ -106,8 +108,9 @@ def describe(
         subtitle=subtitle(obj, kind),
         body="\n".join(_texts({k: v for k, v in data.items() if k != "name"})),
         data=json.dumps(data, ensure_ascii=False, separators=(",", ":")),
-        history=history,
-        history_from=history_from,
+        history=tuple(new_lines) if isinstance(obj, Character) else None,
+        lines_from=lines_from,
+        log=tuple(log_line(e) for e in new_lines) if isinstance(obj, Encounter) else None,
     )
 
 
@@ -170,10 +173,23 @@ def subtitle(obj: ModelObject, kind: EntryKind) -> str:
     return kind.value.capitalize()
 
 
+def record_field(obj: object) -> str | None:
+    """The field of `obj` holding its record (`store.records`), if it keeps one."""
+    if isinstance(obj, Character):
+        return HISTORY_FIELD
+    if isinstance(obj, Encounter):
+        return LOG_FIELD
+    return None
+
+
 def rebuild(
-    kind: EntryKind, data_json: str, history: list[HistoryEntry] | None = None
+    kind: EntryKind,
+    data_json: str,
+    history: list[HistoryEntry] | None = None,
+    log: list[LogEntry] | None = None,
 ) -> ModelObject:
-    """The model object stored in a row (its history, for a character, passed in)."""
+    """The model object stored in a row (its record, a character's history or a fight's
+    log, passed in)."""
     try:
         data = json.loads(data_json)
     except ValueError as err:
@@ -181,4 +197,6 @@ def rebuild(
     obj: ModelObject = from_data(ENTRY_CLASSES[kind], data)
     if isinstance(obj, Character):
         obj.history = list(history or [])
+    elif isinstance(obj, Encounter):
+        obj.log = list(log or [])
     return obj

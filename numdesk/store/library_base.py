@@ -21,6 +21,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
 from numdesk.model.character import Character
+from numdesk.model.encounter import Encounter
 from numdesk.model.entry_kind import NewerKind, stored_kind
 from numdesk.model.kinds import ENTRY_CLASSES, EntryKind, ModelObject
 from numdesk.model.newer import NewerEntry, newer_names
@@ -38,18 +39,13 @@ from numdesk.store.newer import (
     read_newer,
     unknown_fields_of,
 )
+from numdesk.store.records import read_histories, read_history, read_log, read_logs
 from numdesk.store.restore import restore
 from numdesk.store.rules_registry import forget, register_sets
 from numdesk.store.rules_sets import load_registry, refuse_delete_in_use
 from numdesk.store.schema import Entry, Meta
 from numdesk.store.summary_queries import SummaryQueries
-from numdesk.store.writer import (
-    drop_unused_tags,
-    read_histories,
-    read_history,
-    set_tags,
-    write_rows,
-)
+from numdesk.store.writer import drop_unused_tags, set_tags, write_rows
 
 
 class LibraryBase(SummaryQueries):
@@ -114,8 +110,10 @@ class LibraryBase(SummaryQueries):
         if row is None or (kind is not None and row.kind != kind.value):
             raise missing_entry(uid, kind)
         row_kind = _known_kind(conn, uid, row.kind)
-        history = read_history(conn, row.id) if ENTRY_CLASSES[row_kind] is Character else None
-        return rebuild(row_kind, row.data, history), int(row.revision)
+        cls = ENTRY_CLASSES[row_kind]
+        history = read_history(conn, row.id) if cls is Character else None
+        log = read_log(conn, row.id) if cls is Encounter else None
+        return rebuild(row_kind, row.data, history, log), int(row.revision)
 
     def _save_one(self, obj: ModelObject, kind: EntryKind) -> None:
         row = describe(obj)
@@ -177,8 +175,15 @@ class LibraryBase(SummaryQueries):
                 _known_kind(conn, uid, rows[uid].kind)
             character_ids = [r.id for r in rows.values() if r.kind == EntryKind.CHARACTER.value]
             histories = read_histories(conn, character_ids)
+            fight_ids = [r.id for r in rows.values() if r.kind == EntryKind.ENCOUNTER.value]
+            logs = read_logs(conn, fight_ids)
         return [
-            rebuild(EntryKind(rows[uid].kind), rows[uid].data, histories.get(rows[uid].id))
+            rebuild(
+                EntryKind(rows[uid].kind),
+                rows[uid].data,
+                histories.get(rows[uid].id),
+                logs.get(rows[uid].id),
+            )
             for uid in wanted
         ]
 

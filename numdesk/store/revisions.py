@@ -12,6 +12,7 @@ REVISIONS: tuple[str, ...] = (
     "0002_name_key",
     "0003_revisions_undo_journal",
     "0004_browse_indexes",
+    "0005_fight_log_lines",
 )
 HEAD: str = REVISIONS[-1]
 FIRST: str = REVISIONS[0]

@@ -96,6 +96,24 @@ class HistoryRow(Base):
     __table_args__ = (UniqueConstraint("entry_id", "seq", name="uq_history_entry_seq"),)
 
 
+class LogLineRow(Base):
+    """One line of a fight's log, the JSON of a `LogEntry`; `seq` orders them from 0.
+
+    A log grows by a line or two per fight action, thousands in a long fight: kept out
+    of the encounter's JSON (`store.records`), an action appends a row instead of
+    rewriting the whole log (migration 0005).
+    """
+
+    __tablename__ = "log_lines"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    entry_id: Mapped[int] = mapped_column(ForeignKey("entries.id", ondelete="CASCADE"))
+    seq: Mapped[int] = mapped_column(Integer)
+    line: Mapped[str] = mapped_column(Text)
+
+    __table_args__ = (UniqueConstraint("entry_id", "seq", name="uq_log_lines_entry_seq"),)
+
+
 class Meta(Base):
     """Small settings stored in the library itself, as JSON text."""
 

@@ -16,13 +16,20 @@ from typing import Any
 from sqlalchemy import Connection, bindparam, delete, insert, select, text, update
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
-from numdesk.model.history import HistoryEntry
 from numdesk.model.limits import MAX_NAME, check_text
 from numdesk.model.newer import NewerEntry
 from numdesk.store.entries import EntryRow
 from numdesk.store.errors import LibraryError
 from numdesk.store.newer import keep_unknown_fields
-from numdesk.store.schema import Entry, EntryTag, HistoryRow, Tag
+from numdesk.store.records import (
+    history_rows,
+    insert_history,
+    insert_log,
+    write_history,
+    write_log,
+    write_tail,
+)
+from numdesk.store.schema import Entry, EntryTag, Tag
 from numdesk.store.search import tag_key
 
 _CHUNK = 500
@@ -36,11 +43,6 @@ _UPSERT_SQL = (
     + ", ".join(f"{c} = excluded.{c}" for c in _UPDATED_ON_SAVE)
     + ", revision = entries.revision + 1"
 )
-_HISTORY_SQL = (
-    "INSERT INTO history (entry_id, seq, at, kind, summary, details) VALUES (?, ?, ?, ?, ?, ?)"
-)
-_CUT_HISTORY_SQL = "DELETE FROM history WHERE entry_id = ? AND seq >= ?"
-_LAST_SEQ_SQL = "SELECT max(seq) FROM history WHERE entry_id = ?"
 
 
 def now_stamp() -> str:
@@ -123,16 +125,22 @@ def _write_chunk(conn: Connection, rows: Sequence[EntryRow]) -> None:
     )
     fresh_history: list[tuple[int, int, str, str, str, str]] = []
     for r in rows:
-        if r.history is None:
-            continue
-        if r.uid in before and r.history_from is not None:
-            write_history_tail(conn, ids[r.uid], r.history_from, r.history)
-        elif r.uid in before:
-            write_history(conn, ids[r.uid], r.history)
-        else:
-            fresh_history.extend(_history_params(ids[r.uid], r.history_from or 0, r.history))
-    if fresh_history:
-        conn.exec_driver_sql(_HISTORY_SQL, fresh_history)
+        entry_id, stored = ids[r.uid], r.uid in before
+        if r.history is not None:
+            if stored and r.lines_from is not None:
+                write_tail(conn, "history", entry_id, r.lines_from, r.history)
+            elif stored:
+                write_history(conn, entry_id, r.history)
+            else:
+                fresh_history.extend(history_rows(entry_id, r.history, r.lines_from or 0))
+        if r.log is not None:
+            if stored and r.lines_from is not None:
+                write_tail(conn, "log_lines", entry_id, r.lines_from, r.log)
+            elif stored:
+                write_log(conn, entry_id, r.log)
+            else:
+                insert_log(conn, entry_id, r.log, r.lines_from or 0)
+    insert_history(conn, fresh_history)
 
 
 def write_newer(conn: Connection, entries: Sequence[NewerEntry]) -> None:
@@ -194,90 +202,6 @@ def _tag_text(conn: Connection, entry_ids: Sequence[int]) -> dict[int, str]:
         "JOIN tags t ON t.id = et.tag_id WHERE et.entry_id IN :ids GROUP BY et.entry_id"
     ).bindparams(bindparam("ids", expanding=True))
     return {row[0]: row[1] for row in conn.execute(stmt, {"ids": list(entry_ids)})}
-
-
-def write_history(conn: Connection, entry_id: int, history: Sequence[HistoryEntry]) -> None:
-    """Make the stored history equal `history`: keep the common start, replace the rest.
-
-    A save after an edit appends one line; after an undo the undone lines are gone from
-    the object and are deleted here. Only the differing tail is written.
-    """
-    keep = 0
-    stored = conn.execute(
-        select(HistoryRow.at, HistoryRow.kind, HistoryRow.summary, HistoryRow.details)
-        .where(HistoryRow.entry_id == entry_id)
-        .order_by(HistoryRow.seq)
-    ).all()
-    for old, entry in zip(stored, history, strict=False):
-        if tuple(old) != (entry.at, entry.kind, entry.summary, entry.details):
-            break
-        keep += 1
-    if keep < len(stored):
-        conn.execute(
-            delete(HistoryRow).where(HistoryRow.entry_id == entry_id, HistoryRow.seq >= keep)
-        )
-    if keep < len(history):
-        conn.exec_driver_sql(_HISTORY_SQL, _history_params(entry_id, keep, history[keep:]))
-
-
-def write_history_tail(
-    conn: Connection, entry_id: int, start: int, lines: Sequence[HistoryEntry]
-) -> None:
-    """Make the stored history its first `start` lines followed by `lines`.
-
-    The writer knows the first `start` lines are stored already (it read them at the
-    revision the save is checked against), so a save after an edit costs one line's
-    insert, however long the history: nothing before `start` is read or compared.
-    """
-    stored = conn.exec_driver_sql(_LAST_SEQ_SQL, (entry_id,)).scalar()
-    if (-1 if stored is None else int(stored)) + 1 < start:
-        # fewer lines stored than the writer read (cannot happen after the revision
-        # check): refuse rather than leave a gap in the history
-        raise LibraryError(
-            "The history of this character in the library is shorter than the one shown; "
-            "nothing was saved. Close and reopen the sheet."
-        )
-    conn.exec_driver_sql(_CUT_HISTORY_SQL, (entry_id, start))
-    if lines:
-        conn.exec_driver_sql(_HISTORY_SQL, _history_params(entry_id, start, lines))
-
-
-def _history_params(
-    entry_id: int, first_seq: int, entries: Sequence[HistoryEntry]
-) -> list[tuple[int, int, str, str, str, str]]:
-    return [
-        (entry_id, first_seq + i, e.at, e.kind, e.summary, e.details) for i, e in enumerate(entries)
-    ]
-
-
-def read_history(conn: Connection, entry_id: int) -> list[HistoryEntry]:
-    """A character's history in order (plain SQL: a long history is thousands of rows)."""
-    rows = conn.exec_driver_sql(_READ_HISTORY_SQL, (entry_id,)).fetchall()
-    return [HistoryEntry(summary=s, kind=k, details=d, at=a) for s, k, d, a in rows]
-
-
-_READ_HISTORY_SQL = "SELECT summary, kind, details, at FROM history WHERE entry_id = ? ORDER BY seq"
-
-
-def read_histories(conn: Connection, entry_ids: Sequence[int]) -> dict[int, list[HistoryEntry]]:
-    """The histories of many characters at once, each in order."""
-    found: dict[int, list[HistoryEntry]] = {i: [] for i in entry_ids}
-    for start in range(0, len(entry_ids), _CHUNK):
-        chunk = list(entry_ids[start : start + _CHUNK])
-        rows = conn.execute(
-            select(
-                HistoryRow.entry_id,
-                HistoryRow.summary,
-                HistoryRow.kind,
-                HistoryRow.details,
-                HistoryRow.at,
-            )
-            .where(HistoryRow.entry_id.in_(chunk))
-            .order_by(HistoryRow.entry_id, HistoryRow.seq)
-        )
-        for entry_id, summary, kind, details, at in rows:
-            found[entry_id].append(HistoryEntry(summary=summary, kind=kind, details=details, at=at))
-    return found
 
 
 def clean_tag_name(tag: str) -> str:

@@ -30,7 +30,7 @@ def test_a_save_that_kept_the_stored_lines_appends_the_new_ones(library: Library
     hero, revision = _hero(library, 300)
     hero.xp = 4
     hero.history.append(HistoryEntry("Gained 4 XP", at="t300"))
-    library.commit([Write(hero.uid, hero, revision, data=entry_data(hero), history_kept=300)])
+    library.commit([Write(hero.uid, hero, revision, data=entry_data(hero), lines_kept=300)])
     stored = library.characters.load(hero.uid)
     assert _lines(stored) == _lines(hero) and stored.xp == 4
 
@@ -38,7 +38,7 @@ def test_a_save_that_kept_the_stored_lines_appends_the_new_ones(library: Library
     hero, revision = library.load_revision(hero.uid)  # type: ignore[assignment]
     del hero.history[298:]
     hero.history.append(HistoryEntry("Rest", at="t9"))
-    library.commit([Write(hero.uid, hero, revision, history_kept=298)])
+    library.commit([Write(hero.uid, hero, revision, lines_kept=298)])
     assert _lines(library.characters.load(hero.uid)) == _lines(hero)
 
 
@@ -48,8 +48,8 @@ def test_several_writes_of_one_sheet_keep_only_what_all_of_them_kept(library: Li
     second = dataclasses.replace(first, history=[*first.history, HistoryEntry("Two", at="b")])
     library.commit(
         [
-            Write(hero.uid, first, revision, history_kept=10),
-            Write(hero.uid, second, revision, history_kept=11),  # counted on `first`
+            Write(hero.uid, first, revision, lines_kept=10),
+            Write(hero.uid, second, revision, lines_kept=11),  # counted on `first`
         ]
     )
     assert _lines(library.characters.load(hero.uid)) == _lines(second)
@@ -60,7 +60,7 @@ def test_a_save_claiming_more_stored_lines_than_there_are_is_refused(library: Li
     hero.history.append(HistoryEntry("Six", at="t6"))
     before = to_data(library.characters.load(hero.uid))
     with pytest.raises(LibraryError, match="history"):
-        library.commit([Write(hero.uid, hero, revision, history_kept=6)])
+        library.commit([Write(hero.uid, hero, revision, lines_kept=6)])
     assert to_data(library.characters.load(hero.uid)) == before
 
 

@@ -28,9 +28,16 @@ def revision_of(path: Path) -> str:
 
 
 def dump(path: Path) -> dict[str, list[tuple[object, ...]]]:
-    """Every row of every table numdesk writes (without the column migration 2 adds)."""
+    """Every row of every table numdesk writes (without the column migration 2 adds),
+    an entry's data as a value with a fight's log in it wherever it is stored (migration
+    5 moves it to rows of its own)."""
     con = sqlite3.connect(path)
     try:
+        tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        logs: dict[int, list[object]] = {}
+        if "log_lines" in tables:
+            for entry_id, line in con.execute("SELECT entry_id, line FROM log_lines ORDER BY seq"):
+                logs.setdefault(entry_id, []).append(json.loads(line))
         out = {}
         for table, cols in (
             (
@@ -44,9 +51,17 @@ def dump(path: Path) -> dict[str, list[tuple[object, ...]]]:
             ("entries_fts", "rowid, name, tags, body"),
         ):
             out[table] = con.execute(f"SELECT {cols} FROM {table} ORDER BY 1, 2").fetchall()
+        out["entries"] = [_with_log(row, logs) for row in out["entries"]]
         return out
     finally:
         con.close()
+
+
+def _with_log(row: tuple[object, ...], logs: dict[int, list[object]]) -> tuple[object, ...]:
+    data = json.loads(str(row[8]))
+    if row[2] == "encounter":
+        data["log"] = logs.get(int(str(row[0])), data.get("log", []))
+    return (*row[:8], data, *row[9:])
 
 
 def test_revision_list_matches_the_scripts() -> None:

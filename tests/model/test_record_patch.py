@@ -1,5 +1,5 @@
-"""A long history in snapshots, checks and undo patches: the parts that leave the history
-out give exactly what the whole-object ways gave (issue 25)."""
+"""A long history or fight log in snapshots, checks and undo patches: the parts that leave
+the record out give exactly what the whole-object ways gave (issue 25)."""
 
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ import pytest
 from numdesk.model.character import Character
 from numdesk.model.errors import DomainError
 from numdesk.model.history import HistoryEntry
-from numdesk.model.history_patch import patch_history, sheet_patch, touches_history
 from numdesk.model.items import Equipment
 from numdesk.model.merge import MergeConflict, Patch, Step, apply_patch, diff
 from numdesk.model.operations import AddItem, SetItemField, SetPool, TakeDamage
 from numdesk.model.operations.base import Change
 from numdesk.model.operations.sheet import CharacterOperation
+from numdesk.model.record_patch import action_patch, patch_record, touches
 from numdesk.model.serialize import entry_data, from_data, from_data_changed, to_data
 from numdesk.model.validation import find_problems
 from numdesk.rules.types import DamageType, Stat
@@ -52,9 +52,9 @@ def test_the_patch_of_an_action_is_the_whole_diff(operation: CharacterOperation)
     character = _played(300)
     before_full, before, length = _full(character), entry_data(character), len(character.history)
     operation.apply(character)
-    mine = sheet_patch(before, entry_data(character), character.history, length)
+    mine = action_patch(character, before, entry_data(character), length)
     assert mine == diff(before_full, _full(character))
-    assert [s.path for s in mine.steps if touches_history(s)] == [("history",)]
+    assert [s.path for s in mine.steps if touches(s, "history")] == [("history",)]
 
 
 def test_undo_and_redo_of_an_operation_keep_every_history_line() -> None:
@@ -131,9 +131,9 @@ def test_history_steps_on_the_lines_give_what_the_whole_data_gives() -> None:
             expected = apply_patch({"history": lines}, Patch((step,)))["history"]
         except MergeConflict:
             with pytest.raises(MergeConflict):
-                patch_history(history, [step])
+                patch_record(history, [step], HistoryEntry, "history")
             continue
-        result, kept = patch_history(history, [step])
+        result, kept = patch_record(history, [step], HistoryEntry, "history")
         assert [to_data(e) for e in result] == expected
         assert result[:kept] == history[:kept]  # what the store may keep as it is
         assert history == [from_data(HistoryEntry, line) for line in lines]  # left alone
@@ -143,7 +143,7 @@ def test_a_line_that_is_gone_is_a_conflict() -> None:
     history = [HistoryEntry("Kept", at="t0")]
     gone = Step("remove", ("history",), old=[to_data(HistoryEntry("Gone", at="t1"))], at=1)
     with pytest.raises(MergeConflict):
-        patch_history(history, [gone])
+        patch_record(history, [gone], HistoryEntry, "history")
 
 
 def test_a_shared_patch_gives_the_same_data_and_leaves_the_original_alone() -> None:
