@@ -69,3 +69,14 @@ def starter_library(tmp_path: Path):  # type: ignore[no-untyped-def]
 # -- a library with the CSRD imported (copied per test from one import per session) -----
 
 from tests.csrd_library import csrd_library, csrd_library_file  # noqa: E402, F401
+
+
+@pytest.fixture(autouse=True)
+def _no_table_process_left():  # type: ignore[no-untyped-def]
+    """Table link tests start real processes: none outlives its test, even a failed one."""
+    yield
+    import sys
+
+    procs = sys.modules.get("tests.link.procs")
+    if procs is not None:
+        procs.stop_all()

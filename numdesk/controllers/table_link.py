@@ -9,7 +9,6 @@ controller's `notify_saved`, so sheets and fights redraw as for any save elsewhe
 
 from __future__ import annotations
 
-import asyncio
 import threading
 import time
 from typing import TYPE_CHECKING, Any
@@ -253,6 +252,8 @@ class TableLinkController(QObject):
         self.shared_fight = None
 
         def run() -> None:
+            import asyncio  # only once a table starts: the first window does without it
+
             status = OK
             try:
                 result = asyncio.run(runner.run())

@@ -6,8 +6,10 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from numdesk.model.kinds import EntryKind, ModelObject, kind_of
+from numdesk.model.newer import NewerEntry
 
 #: `progress(done, total)`: how far an import or export has got, for a progress bar.
 Progress = Callable[[int, int], None]
@@ -80,10 +82,23 @@ class ImportedEntry:
     tags: list[str] = field(default_factory=list)
     favourite: bool = False
     rules_set: tuple[str, str, dict[str, object]] | None = None
+    #: the entry's data as the file has it, when it holds fields a newer numdesk added
+    #: (kept in the library with the entry, as a library keeps them)
+    newer_data: dict[str, Any] | None = None
 
     @property
     def kind(self) -> EntryKind:
         return kind_of(self.obj)
+
+
+@dataclass
+class ImportedNewer:
+    """An entry of a kind only a newer numdesk knows, read from a numdesk export: kept
+    as it is, as the library keeps such entries (a backup restores whole)."""
+
+    entry: NewerEntry
+    tags: list[str] = field(default_factory=list)
+    favourite: bool = False
 
 
 @dataclass
@@ -104,6 +119,8 @@ class FileImport:
     updated: list[str] = field(default_factory=list)
     #: the structured report: each value moved, changed, refused or skipped
     lines: list[ReportLine] = field(default_factory=list)
+    #: entries of kinds only a newer numdesk knows, kept as they are
+    newer: list[ImportedNewer] = field(default_factory=list)
 
     def report_texts(self) -> list[str]:
         """Every line of the report as a sentence: the structured lines, then free notes."""
@@ -132,11 +149,13 @@ class FileImport:
 
     def summary(self) -> str:
         """One line for the CLI and the status bar."""
-        total = len(self.entries)
+        total = len(self.entries) + len(self.newer)
         parts = [
             f"{n:,} {_PLURALS[k] if n != 1 else k.value}"
             for k, n in sorted(self.counts().items(), key=lambda kv: -kv[1])
         ]
+        if self.newer:
+            parts.append(f"{len(self.newer):,} made by a newer numdesk, kept as they are")
         noun = "entry" if total == 1 else "entries"
         text = f"Imported {total:,} {noun} from {self.path.name}"
         if parts:
@@ -160,7 +179,7 @@ class ImportReport:
 
     @property
     def total(self) -> int:
-        return sum(len(f.entries) for f in self.files)
+        return sum(len(f.entries) + len(f.newer) for f in self.files)
 
     @property
     def notes(self) -> list[str]:

@@ -18,7 +18,14 @@ from pathlib import Path
 
 from numdesk.io.csrd import CSRD_TAG
 from numdesk.io.detect import read_import_file
-from numdesk.io.entries import FileImport, ImportedEntry, ImportReport, Progress, ReportLine
+from numdesk.io.entries import (
+    FileImport,
+    ImportedEntry,
+    ImportedNewer,
+    ImportReport,
+    Progress,
+    ReportLine,
+)
 from numdesk.io.limits import check_entry_count
 from numdesk.io.reimport import note_updates
 from numdesk.model.character import Character
@@ -197,14 +204,39 @@ def save_report(lib: Library, report: ImportReport, progress: Progress | None = 
     note_updates(lib, report)  # after the rules sets: an entry's profile is the set's uid
     entries = [e for file in report.files for e in file.entries]
     tags, favourites = _filing(lib, entries)
+    newer = [n for file in report.files for n in file.newer]
+    _file_newer(lib, newer, tags, favourites)
     objs = [*new_sets, *(e.obj for e in entries)]
-    lib.save_many(objs, progress, tags=tags, favourites=favourites)
+    lib.save_many(
+        objs,
+        progress,
+        tags=tags,
+        favourites=favourites,
+        newer_data={e.obj.uid: e.newer_data for e in entries if e.newer_data is not None},
+        newer_entries=[n.entry for n in newer],
+    )
     for file in report.files:
         for key, value in file.meta.items():
             lib.meta_set(key, value)
         if file.format == "csrd":
             recorded.update({e.obj.uid: digest(e.obj) for e in file.entries})
             lib.meta_set(DIGESTS_KEY, recorded)
+
+
+def _file_newer(
+    lib: Library, newer: list[ImportedNewer], tags: dict[str, list[str]], favourites: set[str]
+) -> None:
+    """Add to `tags` and `favourites` what entries made by a newer numdesk bring, as
+    `_filing` does for the others (tags added to those the entry has)."""
+    for item in newer:
+        uid = item.entry.uid
+        have = list(lib.summary(uid).tags) if lib.has(uid) else []
+        known = {h.casefold() for h in have}
+        merged = have + [t for t in item.tags if t.casefold() not in known]
+        if merged != have:
+            tags[uid] = merged
+        if item.favourite:
+            favourites.add(uid)
 
 
 def _filing(lib: Library, entries: list[ImportedEntry]) -> tuple[dict[str, list[str]], set[str]]:

@@ -19,15 +19,21 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 
 from numdesk import __version__
-from numdesk.io.entries import FileImport, ImportedEntry
+from numdesk.io.entries import FileImport, ImportedEntry, ImportedNewer, ReportLine
 from numdesk.io.errors import ImportFormatError, in_file, shown
 from numdesk.io.schema import FORMAT_NAME, FORMAT_VERSION, export_schema
 from numdesk.model.character import Character
 from numdesk.model.errors import DomainError
 from numdesk.model.history import now_iso
 from numdesk.model.kinds import ENTRY_CLASSES, EntryKind, ModelObject, kind_of
-from numdesk.model.limits import LimitError, check_limits
-from numdesk.model.newer import NewerEntry, carry_newer
+from numdesk.model.limits import MAX_NAME, LimitError, check_limits, check_text
+from numdesk.model.newer import (
+    NewerEntry,
+    carry_newer,
+    has_newer,
+    newer_names,
+    without_newer,
+)
 from numdesk.model.rules_set import RulesSet
 from numdesk.model.serialize import from_data, to_data
 from numdesk.model.templates import SentenceTemplate
@@ -133,6 +139,10 @@ def _expected(error: ValidationError) -> tuple[str, deque[Any], str]:
         case "additionalProperties":
             extra = sorted(set(error.instance) - set(error.schema.get("properties", {})))
             return "only the fields numdesk knows", path, f"'{extra[0]}'" if extra else found
+        case "pattern":  # only a newer numdesk's kind of entry is matched by pattern
+            kinds = ", ".join(k.value for k in EntryKind)
+            expected = f"a kind of entry: {kinds}, or a newer numdesk's (in lower case)"
+            return expected, path, found
         case "propertyNames":
             return f"keys that are {_expected(error.context[0])[0]}", path, found
         case "anyOf":
@@ -195,9 +205,10 @@ def _rules_sets_of(entries: list[Any], file: Path) -> list[Profile]:
             continue
         prefix = f"$.entries[{index}]"
         _check(_entry_validator(), raw, prefix, file)
-        _check(_data_validator(EntryKind.RULES_SET), raw["data"], f"{prefix}.data", file)
+        data = without_newer(EntryKind.RULES_SET, raw["data"])
+        _check(_data_validator(EntryKind.RULES_SET), data, f"{prefix}.data", file)
         try:
-            rules = from_data(RulesSet, raw["data"], f"{prefix}.data")
+            rules = from_data(RulesSet, data, f"{prefix}.data")
             profiles.append(rules.profile())
         except DomainError as err:
             raise in_file(file, DomainError(f"{prefix}.data: {err.message}")) from None
@@ -227,11 +238,21 @@ def _read_entries(entries: list[Any], file: Path) -> FileImport:
     seen: dict[str, int] = {}
     for index, raw in enumerate(entries):
         prefix = f"$.entries[{index}]"
+        if _of_a_newer_kind(raw):
+            newer = _read_newer(raw, prefix, file)
+            _note_uid(seen, newer.entry.uid, index, prefix, file)
+            result.newer.append(newer)
+            result.lines.append(ReportLine("warning", newer.entry.name, prefix, _NEWER_KIND))
+            continue
         _check(_entry_validator(), raw, prefix, file)
         kind = EntryKind(raw["kind"])
-        _check(_data_validator(kind), raw["data"], f"{prefix}.data", file)
+        data = raw["data"]
+        newer_data = data if has_newer(kind, data) else None
+        if newer_data is not None:  # what this numdesk knows is checked as ever
+            data = without_newer(kind, newer_data)
+        _check(_data_validator(kind), data, f"{prefix}.data", file)
         try:
-            obj = from_data(ENTRY_CLASSES[kind], raw["data"], f"{prefix}.data")
+            obj = from_data(ENTRY_CLASSES[kind], data, f"{prefix}.data")
         except DomainError as err:
             raise in_file(file, err) from None
         try:
@@ -245,14 +266,80 @@ def _read_entries(entries: list[Any], file: Path) -> FileImport:
             _check_rules(obj, file, f"{prefix}.data.profile")
         if isinstance(obj, SentenceTemplate) and obj.part != kind.value:
             raise ImportFormatError(file, f"{prefix}.data.part", shown(kind.value), shown(obj.part))
-        if obj.uid in seen:
-            raise ImportFormatError(
-                file,
-                f"{prefix}.data.uid",
-                f"a uid not used by another entry (entry {seen[obj.uid]} has it)",
-                shown(obj.uid),
-            )
-        seen[obj.uid] = index
+        _note_uid(seen, obj.uid, index, prefix, file)
         tags = list(dict.fromkeys(raw.get("tags", [])))
-        result.entries.append(ImportedEntry(obj, tags, bool(raw.get("favourite", False))))
+        favourite = bool(raw.get("favourite", False))
+        result.entries.append(ImportedEntry(obj, tags, favourite, newer_data=newer_data))
+        if newer_data is not None:
+            fields = ", ".join(
+                f"“{name}” in {where}" if where else f"“{name}”"
+                for name, where in newer_names(kind, newer_data)
+            )
+            text = _NEWER_FIELDS.format(fields)
+            result.lines.append(ReportLine("warning", obj.name, f"{prefix}.data", text))
     return result
+
+
+_NEWER_KIND = (
+    "made by a newer numdesk: a kind of entry this numdesk does not know, kept as it "
+    "is (listed, exported unchanged); a newer numdesk opens it"
+)
+_NEWER_FIELDS = (
+    "holds what a newer numdesk added ({0}): kept with the entry and exported, not "
+    "shown by this numdesk"
+)
+#: what a kind of entry a newer numdesk made may be called (lower case, like numdesk's)
+_NEWER_KIND_NAME = "^[a-z][a-z0-9_]{0,39}$"
+
+
+def _note_uid(seen: dict[str, int], uid: str, index: int, prefix: str, file: Path) -> None:
+    """Refuse a uid an earlier entry of the file has; else remember it."""
+    if uid in seen:
+        raise ImportFormatError(
+            file,
+            f"{prefix}.data.uid",
+            f"a uid not used by another entry (entry {seen[uid]} has it)",
+            shown(uid),
+        )
+    seen[uid] = index
+
+
+def _of_a_newer_kind(raw: Any) -> bool:
+    """Whether a file entry names a kind this numdesk does not know (a newer one's)."""
+    if not isinstance(raw, dict) or not isinstance(raw.get("kind"), str):
+        return False
+    return raw["kind"] not in {k.value for k in EntryKind}
+
+
+@cache
+def _newer_entry_validator() -> Draft202012Validator:
+    """The entry envelope for a kind only a newer numdesk knows: its data is kept as it
+    is, but it must have the uid and name every library entry has."""
+    entry = dict(export_schema()["$defs"]["Entry"])
+    entry.pop("allOf")
+    text = {"type": "string", "minLength": 1, "maxLength": MAX_NAME}
+    entry["properties"] = {
+        **entry["properties"],
+        "kind": {"type": "string", "pattern": _NEWER_KIND_NAME},
+        "data": {
+            "type": "object",
+            "properties": {"uid": text, "name": text},
+            "required": ["uid", "name"],
+        },
+    }
+    return Draft202012Validator(entry)
+
+
+def _read_newer(raw: dict[str, Any], prefix: str, file: Path) -> ImportedNewer:
+    """An entry of a kind only a newer numdesk knows, checked as far as this numdesk
+    can (its envelope, uid and name; the file's own limits on every value)."""
+    _check(_newer_entry_validator(), raw, prefix, file)
+    data = raw["data"]
+    for key in ("uid", "name"):
+        try:
+            check_text(data[key], key, MAX_NAME)
+        except LimitError as err:
+            raise ImportFormatError(file, f"{prefix}.data.{key}", err.expected, err.found) from None
+    tags = list(dict.fromkeys(raw.get("tags", [])))
+    entry = NewerEntry(data["uid"], raw["kind"], data["name"], data)
+    return ImportedNewer(entry, tags, bool(raw.get("favourite", False)))

@@ -19,6 +19,8 @@ from typing import Any
 
 from pycrdt import Array, Doc, Map
 
+from numdesk.model.merge import common_ends, find_run
+
 ROOT = "entry"
 
 #: A path into plain data: map keys and list indexes.
@@ -118,13 +120,7 @@ def _diff(old: Any, new: Any, path: Path, out: list[Edit]) -> None:
             for i, (a, b) in enumerate(zip(old, new, strict=True)):
                 _diff(a, b, (*path, i), out)
             return
-        start = 0
-        shortest = min(len(old), len(new))
-        while start < shortest and old[start] == new[start]:
-            start += 1
-        end = 0
-        while end < shortest - start and old[len(old) - 1 - end] == new[len(new) - 1 - end]:
-            end += 1
+        start, end = common_ends(old, new)
         if len(new) > len(old) and start + end == len(old):
             items = new[start : len(new) - end]
             out.append(Edit("insert", (*path, start), new=items, at_end=end == 0))
@@ -201,7 +197,7 @@ def _apply_in_list(items: Array, index: int, edit: Edit) -> bool:
             items.insert(at + offset, _shared(item))
         return True
     if edit.op == "remove":
-        found = _find_run(plain(items.to_py()), edit.old, index)
+        found = find_run(plain(items.to_py()), edit.old, index)
         if found is None:
             return False
         del items[found : found + len(edit.old)]
@@ -211,12 +207,3 @@ def _apply_in_list(items: Array, index: int, edit: Edit) -> bool:
     del items[index]
     items.insert(index, _shared(edit.new))
     return True
-
-
-def _find_run(items: list[Any], run: list[Any], hint: int) -> int | None:
-    """Where `run` occurs in `items`, the occurrence nearest `hint` first."""
-    size = len(run)
-    starts = [i for i in range(len(items) - size + 1) if items[i : i + size] == run]
-    if not starts:
-        return None
-    return min(starts, key=lambda i: (abs(i - hint), -i))

@@ -79,6 +79,9 @@ class EntrySync:
         #: the library's data as the document last took it: a save here is the
         #: difference from this (the document itself may hold more by then)
         self._base: dict[str, Any] = self.shared.data()
+        self._unkept = False
+        #: the rules problems of the document's character, by its state vector
+        self._problems: tuple[bytes, set[str]] = (b"", set())
 
     @property
     def name(self) -> str:
@@ -106,8 +109,15 @@ class EntrySync:
         sent = self.shared.local(entry_doc.changes(self._base, current))
         self._base = current
         self.revision = revision
-        self._library.keep(self.uid, self.shared.saved())
+        self._unkept = True  # kept once sent (`keep_state`): the update goes out first
         return sent
+
+    def keep_state(self) -> None:
+        """Store the document state after changes made here were sent (a kill before
+        this loses nothing: the change is in the library and is taken again)."""
+        if self._unkept:
+            self._library.keep(self.uid, self.shared.saved())
+            self._unkept = False
 
     # -- updates from the other side --------------------------------------------------------
     def check(self, update: bytes) -> Character:
@@ -131,12 +141,19 @@ class EntrySync:
         return character
 
     def _problems_now(self) -> set[str]:
-        if self.shared.empty:
-            return set()
-        try:
-            return {p.message for p in find_problems(from_data(Character, self.shared.data()))}
-        except DomainError:
-            return set()
+        """The problems the current character already has (worked out once per state)."""
+        state = self.shared.doc.get_state()
+        if self._problems[0] == state:
+            return self._problems[1]
+        found: set[str] = set()
+        if not self.shared.empty:
+            try:
+                character = from_data(Character, self.shared.data())
+                found = {p.message for p in find_problems(character)}
+            except DomainError:
+                found = set()
+        self._problems = (state, found)
+        return found
 
     def receive(self, update: bytes, seen: bytes | None, source: str) -> list[Sent]:
         """Check, merge and save the other side's `update`; what to send back."""
@@ -190,6 +207,7 @@ class EntrySync:
 
         self.revision = self._library.merge_save(self.uid, merge)
         self._base = self.shared.data()
+        self._unkept = False  # the state went with the save
         return replies
 
     # -- a first meeting without a shared past ------------------------------------------------

@@ -51,6 +51,7 @@ class Exchange:
             self._meet[entry.uid] = ours_wins
         else:
             entry.take_library()  # edits made while apart become changes made here
+            entry.keep_state()
         message = create_sync_message(entry.shared.doc)
         await self.peer.send({"t": "sync", "uid": entry.uid, "m": encoded(message), "seen": None})
 
@@ -122,6 +123,7 @@ class Exchange:
             replies = entry.take_library()
             for sent in replies:
                 await self.push(uid, sent)
+            entry.keep_state()
             if replies:
                 changed.append(uid)
         return changed

@@ -25,6 +25,7 @@ from numdesk.link.events import LinkEvents
 from numdesk.link.exchange import Exchange
 from numdesk.link.fight_share import FightShare
 from numdesk.link.library_side import LinkLibrary
+from numdesk.link.runner import LoopRunner
 from numdesk.link.secure import MAX_FRAME, LinkRefused
 from numdesk.model.entry_kind import EntryKind
 from numdesk.model.errors import DomainError
@@ -42,7 +43,7 @@ class Guest:
     uids: list[str] = field(default_factory=list)
 
 
-class TableHost:
+class TableHost(LoopRunner):
     """The GM's side of a table on library `path`."""
 
     def __init__(
@@ -69,8 +70,6 @@ class TableHost:
         self.events = events
         self._guests: list[Guest] = []
         self._entries: dict[str, EntrySync] = {}
-        self._stop: asyncio.Event | None = None
-        self._loop: asyncio.AbstractEventLoop | None = None
         self._library: LinkLibrary | None = None
         self._fight: FightShare | None = None
         self._offers: dict[str, str] = {}
@@ -119,16 +118,6 @@ class TableHost:
                 await announcer.close()
             self._library.close()
             self.events.said(f"stopped hosting '{self.name}'")
-
-    def stop(self) -> None:
-        """End the table (from any thread)."""
-        if self._loop is not None and self._stop is not None:
-            self._loop.call_soon_threadsafe(self._stop.set)
-
-    def call(self, action: Any, *args: Any) -> None:
-        """Run `action(*args)` (a coroutine function of this host) on the link's loop."""
-        if self._loop is not None:
-            self._loop.call_soon_threadsafe(lambda: asyncio.ensure_future(action(*args)))
 
     # -- players arriving ------------------------------------------------------------------
     async def _welcome(self, ws: ServerConnection) -> None:

@@ -19,6 +19,7 @@ from numdesk.link.entry_sync import EntrySync
 from numdesk.link.events import LinkEvents
 from numdesk.link.exchange import Exchange
 from numdesk.link.library_side import LinkLibrary
+from numdesk.link.runner import LoopRunner
 from numdesk.link.secure import MAX_FRAME, LinkRefused
 from numdesk.link.status import FAILED, OK, REFUSED, UNREACHABLE, WRONG_CODE
 from numdesk.model.errors import DomainError
@@ -37,7 +38,7 @@ def websocket_uri(address: str) -> str:
     return f"ws://{address}"
 
 
-class TableJoin:
+class TableJoin(LoopRunner):
     """A player's side of a table: characters `uids` of library `path` at `address`.
 
     `stop_on_refusal`: end (status REFUSED) if the table refuses any character (the
@@ -67,8 +68,6 @@ class TableJoin:
         self._stop_on_refusal = stop_on_refusal
         self.status = OK
         self.table = table
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._stop: asyncio.Event | None = None
         self._library: LinkLibrary | None = None
         self._exchange: Exchange | None = None
 
@@ -157,16 +156,6 @@ class TableJoin:
         if found is not None and found != self.address:
             self.events.said(f"'{self.table}' is now at {found}")
             self.address = found
-
-    def stop(self) -> None:
-        """Leave the table (from any thread)."""
-        if self._loop is not None and self._stop is not None:
-            self._loop.call_soon_threadsafe(self._stop.set)
-
-    def call(self, action: Any, *args: Any) -> None:
-        """Run `action(*args)` (a coroutine function of this object) on the link's loop."""
-        if self._loop is not None:
-            self._loop.call_soon_threadsafe(lambda: asyncio.ensure_future(action(*args)))
 
     # -- one connection --------------------------------------------------------------------
     async def _play(self, peer: Peer) -> bool:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -152,13 +153,42 @@ def _short(value: int | float) -> str:
     return text if len(text) <= 24 else f"{text[:21]}..."
 
 
-def check_limits(obj: Any) -> None:
+def check_limits(
+    obj: Any,
+    leave_out: Collection[str] = (),
+    known: Mapping[str, Collection[int]] | None = None,
+) -> None:
     """Raise `LimitError` for the first value of `obj` outside the declared limits.
 
     It runs on every imported entry and every sheet edit, so it recurses (model objects
-    nest a few levels only) and spells a value's path out only for the error.
+    nest a few levels only) and spells a value's path out only for the error. Fields of
+    `obj` named in `leave_out` are not checked, nor the entries of a list field whose
+    indexes `known` names (checked before and unchanged since).
     """
-    _check(obj, "", "")
+    fields = _fields(type(obj)) if leave_out or known else None
+    if fields is None:
+        _check(obj, "", "")
+        return
+    kind = type(obj).__name__
+    for field in fields:
+        if field in leave_out:
+            continue
+        value = getattr(obj, field)
+        skip = known.get(field) if known is not None else None
+        if skip is None or type(value) is not list:
+            _within(value, kind, field, field)
+            continue
+        limit = list_limit(field)
+        if len(value) > limit:
+            raise LimitError(f"a list of at most {limit:,} items", f"{len(value):,} items", field)
+        # the usual skip is a run from the start (the lines stored already): jump it
+        first = skip.stop if isinstance(skip, range) and skip.start == 0 else 0
+        for index in range(first, len(value)):
+            if index not in skip:
+                try:
+                    _within(value[index], kind, field, index)
+                except LimitError as err:
+                    raise LimitError(err.expected, err.found, field + err.path) from None
 
 
 def _check(value: Any, owner: str, name: str) -> None:
@@ -172,7 +202,8 @@ def _check(value: Any, owner: str, name: str) -> None:
         if len(value) > limit:
             raise LimitError(f"a list of at most {limit:,} items", f"{len(value):,} items", "")
         for index, item in enumerate(value):
-            _within(item, owner, name, index)
+            if not _plainly_within(item, owner, name):
+                _within(item, owner, name, index)
     elif cls is dict:
         for key, item in value.items():
             if isinstance(key, str):
@@ -184,7 +215,27 @@ def _check(value: Any, owner: str, name: str) -> None:
         if fields is not None:
             kind = cls.__name__
             for field in fields:
-                _within(getattr(value, field), kind, field, field)
+                item = getattr(value, field)
+                if not _plainly_within(item, kind, field):
+                    _within(item, kind, field, field)
+
+
+def _plainly_within(value: Any, owner: str, name: str) -> bool:
+    """Whether `value` is a short ASCII text, a number in range, a truth value or nothing:
+    the common cases, told without a call per value (every save checks every value)."""
+    cls = type(value)
+    if cls is str:
+        short = len(value) <= (MAX_NAME if name == "name" else MAX_TEXT)
+        return short and bool(value.isascii())
+    if cls is int:
+        bounds = _BOUNDS.get((owner, name))
+        if bounds is None:
+            bounds = _BOUNDS[(owner, name)] = range_of(owner, name)
+        return bool(bounds.low <= value <= bounds.high)
+    return cls is bool or value is None
+
+
+_BOUNDS: dict[tuple[str, str], Range] = {}
 
 
 def _within(value: Any, owner: str, name: str, step: int | str) -> None:

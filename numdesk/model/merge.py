@@ -115,13 +115,7 @@ def _diff(old: Any, new: Any, path: Path, out: list[Step]) -> None:
             for i, (a, b) in enumerate(zip(old, new, strict=True)):
                 _diff(a, b, (*path, i), out)
             return
-        start = 0
-        shortest = min(len(old), len(new))
-        while start < shortest and old[start] == new[start]:
-            start += 1
-        end = 0
-        while end < shortest - start and old[len(old) - 1 - end] == new[len(new) - 1 - end]:
-            end += 1
+        start, end = common_ends(old, new)
         if len(new) > len(old) and start + end == len(old):
             items = new[start : len(new) - end]
             out.append(Step("insert", path, new=items, at=start, at_end=end == 0))
@@ -133,12 +127,54 @@ def _diff(old: Any, new: Any, path: Path, out: list[Step]) -> None:
     out.append(Step("set", path, copy.deepcopy(old), copy.deepcopy(new)))
 
 
-def apply_patch(current: Any, patch: Patch) -> Any:
-    """`current` with `patch` applied (a new value); MergeConflict if it cannot be."""
-    result = copy.deepcopy(current)
+def common_ends(old: list[Any], new: list[Any]) -> tuple[int, int]:
+    """How many items two lists share at their start, and then at their end (so
+    `new` is `old` with one run inserted or removed when the two cover the shorter)."""
+    start = 0
+    shortest = min(len(old), len(new))
+    while start < shortest and old[start] == new[start]:
+        start += 1
+    end = 0
+    while end < shortest - start and old[len(old) - 1 - end] == new[len(new) - 1 - end]:
+        end += 1
+    return start, end
+
+
+def apply_patch(current: Any, patch: Patch, *, share: bool = False) -> Any:
+    """`current` with `patch` applied (a new value); MergeConflict if it cannot be.
+
+    With `share`, only the dicts and lists on the way to what a step changes are copied
+    and the result shares everything else with `current` (cheap on a big entry; for
+    callers that change neither in place afterwards).
+    """
+    if not share:
+        result = copy.deepcopy(current)
+        for step in patch.steps:
+            result = _apply(result, step)
+        return result
+    result = current
     for step in patch.steps:
-        result = _apply(result, step)
+        depth = len(step.path) - 1 if step.op == "set" else len(step.path)
+        result = _apply(_own_path(result, step.path, depth), step)
     return result
+
+
+def _own_path(root: Any, path: Path, depth: int) -> Any:
+    """`root` with the containers along the first `depth` parts of `path` copied, one
+    level each, so a step can change them without touching the value they came from."""
+    top = copy.copy(root) if isinstance(root, dict | list) else root
+    node: Any = top
+    for part in path[:depth]:
+        try:
+            child = node[part]
+        except (KeyError, IndexError, TypeError):
+            break  # not there: `_apply` says so
+        if not isinstance(child, dict | list):
+            break
+        child = copy.copy(child)
+        node[part] = child
+        node = child
+    return top
 
 
 def _apply(root: Any, step: Step) -> Any:
@@ -165,7 +201,7 @@ def _apply(root: Any, step: Step) -> Any:
         at = len(target) if step.at_end else min(step.at, len(target))
         target[at:at] = copy.deepcopy(step.new)
         return root
-    found = _find_run(target, step.old, step.at)
+    found = find_run(target, step.old, step.at)
     if found is None:
         raise MergeConflict(step.path)
     del target[found : found + len(step.old)]
@@ -206,7 +242,7 @@ def _child(node: Any, part: str | int, path: Path) -> Any:
     raise MergeConflict(path)
 
 
-def _find_run(items: list[Any], run: list[Any], hint: int) -> int | None:
+def find_run(items: list[Any], run: list[Any], hint: int) -> int | None:
     """Where `run` occurs in `items`, the occurrence nearest `hint` first."""
     size = len(run)
     starts = [i for i in range(len(items) - size + 1) if items[i : i + size] == run]

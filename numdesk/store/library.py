@@ -27,6 +27,7 @@ from numdesk.model.encounter import Encounter
 from numdesk.model.follower import Follower
 from numdesk.model.items import Armor, Artifact, Cypher, Equipment, Oddity, Shield, Weapon
 from numdesk.model.kinds import EntryKind, ModelObject
+from numdesk.model.newer import NewerEntry
 from numdesk.model.rules_set import RulesSet
 from numdesk.model.tables import RollTable
 from numdesk.model.templates import SentenceTemplate, TypeTemplate
@@ -44,6 +45,7 @@ from numdesk.store.migrate import (
     read_revision,
     upgrade,
 )
+from numdesk.store.newer import with_newer_fields
 from numdesk.store.repository import Repository
 from numdesk.store.revisions import HEAD
 from numdesk.store.rules_registry import forget, register_sets
@@ -54,6 +56,7 @@ from numdesk.store.writer import (
     existing_uids,
     now_stamp,
     set_tags_many,
+    write_newer,
     write_rows,
 )
 
@@ -136,6 +139,14 @@ class Library(LibraryBase):
         if backup_due:
             library.backup_problem = library._try_backup()
         library._add_newer_starter()
+        library.load_rules_sets()
+        return library
+
+    @classmethod
+    def attach(cls, path: Path) -> Library:
+        """The library at `path` that `quick_open` found ready (checked, backed up, at
+        the current schema): opened without checking it again."""
+        library = cls(Path(path).expanduser())
         library.load_rules_sets()
         return library
 
@@ -294,6 +305,8 @@ class Library(LibraryBase):
         progress: Callable[[int, int], None] | None = None,
         tags: Mapping[str, Sequence[str]] | None = None,
         favourites: Collection[str] = (),
+        newer_data: Mapping[str, Any] | None = None,
+        newer_entries: Sequence[NewerEntry] = (),
     ) -> None:
         """Insert or update many entries of any kinds in ONE transaction (an import).
 
@@ -301,12 +314,20 @@ class Library(LibraryBase):
         called as the work proceeds. `tags` (uid -> tag names) replaces those entries'
         tags and `favourites` marks entries as favourites in the same transaction, so an
         import files what it brings without one commit per entry.
+
+        What a newer numdesk made comes along as a library keeps it: `newer_data` (uid
+        -> the entry's data as the file has it) gives an object back the fields a newer
+        numdesk added, and `newer_entries` (of kinds only a newer numdesk knows) are
+        stored as they are.
         """
         objs = list(objs)
         rows = [describe(obj) for obj in objs]
+        if newer_data:
+            rows = with_newer_fields(rows, newer_data)
         with self._writing() as session:
             conn = session.connection()
             write_rows(conn, rows, progress)
+            write_newer(conn, newer_entries)
             if tags:
                 uids = list(tags)
                 ids: dict[str, int] = {}

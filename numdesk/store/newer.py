@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sqlalchemy import Connection
@@ -109,6 +109,21 @@ def keep_unknown_fields(conn: Connection, rows: Sequence[EntryRow]) -> list[Entr
         if row.uid in stored:
             kind, old = stored[row.uid]
             data = carry_newer(kind, old, json.loads(row.data))
+            row = dataclasses.replace(
+                row, data=json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+            )
+        kept.append(row)
+    return kept
+
+
+def with_newer_fields(rows: Sequence[EntryRow], newer_data: Mapping[str, Any]) -> list[EntryRow]:
+    """`rows` of imported entries, each given back the fields a newer numdesk added that
+    the file held for it (`newer_data`: uid -> the entry's data as the file has it)."""
+    kept = []
+    for row in rows:
+        source = newer_data.get(row.uid)
+        if source is not None:
+            data = carry_newer(row.kind, source, json.loads(row.data))
             row = dataclasses.replace(
                 row, data=json.dumps(data, ensure_ascii=False, separators=(",", ":"))
             )

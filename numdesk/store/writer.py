@@ -8,14 +8,17 @@ of thousands of entries take a fraction of a second.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
+from typing import Any
 
 from sqlalchemy import Connection, bindparam, delete, insert, select, text, update
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from numdesk.model.history import HistoryEntry
 from numdesk.model.limits import MAX_NAME, check_text
+from numdesk.model.newer import NewerEntry
 from numdesk.store.entries import EntryRow
 from numdesk.store.errors import LibraryError
 from numdesk.store.newer import keep_unknown_fields
@@ -36,6 +39,8 @@ _UPSERT_SQL = (
 _HISTORY_SQL = (
     "INSERT INTO history (entry_id, seq, at, kind, summary, details) VALUES (?, ?, ?, ?, ?, ?)"
 )
+_CUT_HISTORY_SQL = "DELETE FROM history WHERE entry_id = ? AND seq >= ?"
+_LAST_SEQ_SQL = "SELECT max(seq) FROM history WHERE entry_id = ?"
 
 
 def now_stamp() -> str:
@@ -120,12 +125,65 @@ def _write_chunk(conn: Connection, rows: Sequence[EntryRow]) -> None:
     for r in rows:
         if r.history is None:
             continue
-        if r.uid in before:
+        if r.uid in before and r.history_from is not None:
+            write_history_tail(conn, ids[r.uid], r.history_from, r.history)
+        elif r.uid in before:
             write_history(conn, ids[r.uid], r.history)
         else:
-            fresh_history.extend(_history_params(ids[r.uid], 0, r.history))
+            fresh_history.extend(_history_params(ids[r.uid], r.history_from or 0, r.history))
     if fresh_history:
         conn.exec_driver_sql(_HISTORY_SQL, fresh_history)
+
+
+def write_newer(conn: Connection, entries: Sequence[NewerEntry]) -> None:
+    """Store entries of kinds only a newer numdesk knows as they are (an import of an
+    export that holds them): a new one is added, one the library holds is replaced;
+    a uid the library gives an entry of another kind is refused, naming it."""
+    if not entries:
+        return
+    before = _existing(conn, [e.uid for e in entries])
+    for entry in entries:
+        old = before.get(entry.uid)
+        if old is not None and old[1] != entry.kind:
+            raise LibraryError(
+                f"'{entry.name}' cannot be saved: its identifier already belongs to a "
+                f"{old[1]} in this library."
+            )
+    stamp = now_stamp()
+    conn.exec_driver_sql(
+        "INSERT INTO entries (uid, kind, name, name_key, subtitle, favourite, data, created,"
+        " updated) VALUES (?, ?, ?, ?, '', 0, ?, ?, ?) ON CONFLICT (uid) DO UPDATE SET"
+        " name = excluded.name, name_key = excluded.name_key, data = excluded.data,"
+        " updated = excluded.updated, revision = entries.revision + 1",
+        [
+            (e.uid, e.kind, e.name, e.name.casefold(),
+             json.dumps(e.data, ensure_ascii=False, separators=(",", ":")), stamp, stamp)
+            for e in entries
+        ],
+    )  # fmt: skip
+    ids = {uid: v[0] for uid, v in _existing(conn, [e.uid for e in entries]).items()}
+    old_ids = [v[0] for v in before.values()]
+    tag_text = _tag_text(conn, old_ids)
+    if old_ids:
+        conn.exec_driver_sql("DELETE FROM entries_fts WHERE rowid = ?", [(i,) for i in old_ids])
+    conn.exec_driver_sql(
+        "INSERT INTO entries_fts (rowid, name, tags, body) VALUES (?, ?, ?, ?)",
+        [
+            (ids[e.uid], e.name, tag_text.get(ids[e.uid], ""), " ".join(_words(e.data)))
+            for e in entries
+        ],
+    )
+
+
+def _words(data: Any) -> list[str]:
+    """The texts of a newer numdesk's entry, for the search index (not its uid)."""
+    if isinstance(data, str):
+        return [data]
+    if isinstance(data, list):
+        return [w for value in data for w in _words(value)]
+    if isinstance(data, dict):
+        return [w for key, value in data.items() if key != "uid" for w in _words(value)]
+    return []
 
 
 def _tag_text(conn: Connection, entry_ids: Sequence[int]) -> dict[int, str]:
@@ -162,6 +220,28 @@ def write_history(conn: Connection, entry_id: int, history: Sequence[HistoryEntr
         conn.exec_driver_sql(_HISTORY_SQL, _history_params(entry_id, keep, history[keep:]))
 
 
+def write_history_tail(
+    conn: Connection, entry_id: int, start: int, lines: Sequence[HistoryEntry]
+) -> None:
+    """Make the stored history its first `start` lines followed by `lines`.
+
+    The writer knows the first `start` lines are stored already (it read them at the
+    revision the save is checked against), so a save after an edit costs one line's
+    insert, however long the history: nothing before `start` is read or compared.
+    """
+    stored = conn.exec_driver_sql(_LAST_SEQ_SQL, (entry_id,)).scalar()
+    if (-1 if stored is None else int(stored)) + 1 < start:
+        # fewer lines stored than the writer read (cannot happen after the revision
+        # check): refuse rather than leave a gap in the history
+        raise LibraryError(
+            "The history of this character in the library is shorter than the one shown; "
+            "nothing was saved. Close and reopen the sheet."
+        )
+    conn.exec_driver_sql(_CUT_HISTORY_SQL, (entry_id, start))
+    if lines:
+        conn.exec_driver_sql(_HISTORY_SQL, _history_params(entry_id, start, lines))
+
+
 def _history_params(
     entry_id: int, first_seq: int, entries: Sequence[HistoryEntry]
 ) -> list[tuple[int, int, str, str, str, str]]:
@@ -171,13 +251,12 @@ def _history_params(
 
 
 def read_history(conn: Connection, entry_id: int) -> list[HistoryEntry]:
-    """A character's history in order."""
-    rows = conn.execute(
-        select(HistoryRow.summary, HistoryRow.kind, HistoryRow.details, HistoryRow.at)
-        .where(HistoryRow.entry_id == entry_id)
-        .order_by(HistoryRow.seq)
-    ).all()
+    """A character's history in order (plain SQL: a long history is thousands of rows)."""
+    rows = conn.exec_driver_sql(_READ_HISTORY_SQL, (entry_id,)).fetchall()
     return [HistoryEntry(summary=s, kind=k, details=d, at=a) for s, k, d, a in rows]
+
+
+_READ_HISTORY_SQL = "SELECT summary, kind, details, at FROM history WHERE entry_id = ? ORDER BY seq"
 
 
 def read_histories(conn: Connection, entry_ids: Sequence[int]) -> dict[int, list[HistoryEntry]]:

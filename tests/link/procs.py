@@ -26,10 +26,24 @@ def _env() -> dict[str, str]:
     return env
 
 
+#: every process started, so a failed test leaves none running (`stop_all`)
+STARTED: list[Proc] = []
+
+
+def stop_all() -> None:
+    """Kill whatever a test started and left running."""
+    while STARTED:
+        proc = STARTED.pop()
+        if proc.popen.poll() is None:
+            proc.popen.kill()
+            proc.popen.wait(30)
+
+
 class Proc:
     """A child process; every output line is kept, in order."""
 
     def __init__(self, *args: str) -> None:
+        STARTED.append(self)
         self.args = args
         self.popen = subprocess.Popen(
             [sys.executable, *args],

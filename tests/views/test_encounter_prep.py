@@ -61,7 +61,9 @@ def test_a_drop_of_the_browsers_selection_adds_it(qtbot: QtBot, tmp_path: Path) 
     names = [c.name for c in window.controller.encounter.combatants]
     assert names == ["Ana", "Bandit 1", "Bandit 2"]
     assert window.message.text() == ""
+    assert window.builder.count.value() == 1  # the copies were for that drop only
     # dropped on the builder's search box: it joins the fight, nothing is typed there
+    window.builder.count.setValue(2)
     margr = dragged(browser, [table.creatures[1].uid])
     field = window.builder.search
     field.setText("")

@@ -118,6 +118,33 @@ def test_n_copies_of_a_creature_in_six_keys_and_the_numbers(qtbot: QtBot, tmp_pa
     assert window.builder.count.value() == 3
 
 
+def test_the_count_goes_back_to_one_after_an_add(qtbot: QtBot, tmp_path: Path) -> None:
+    """Two Bandits by keys, then one Margr the same way: one Margr, not two (the
+    copies are for the one add they were typed for)."""
+    table = Table(tmp_path, "numenera")
+    window = table.open(qtbot)
+    window.table.setFocus()
+    keys = Keys(qtbot)
+    keys.press(Qt.Key.Key_F, CTRL)
+    keys.type("Bandit")
+    keys.press(Qt.Key.Key_X, ALT)
+    keys.type("2")
+    keys.press(Qt.Key.Key_Return)
+    assert window.builder.count.value() == 1
+    keys.press(Qt.Key.Key_F, CTRL)
+    keys.type("Margr")
+    keys.press(Qt.Key.Key_Down)
+    keys.press(Qt.Key.Key_Return)
+    names = [c.name for c in window.controller.encounter.combatants]
+    assert names == ["Bandit 1", "Bandit 2", "Margr"]
+    # a refused add keeps the count typed, to try again
+    window.builder.count.setValue(3)
+    window.builder.results.clearSelection()
+    window.builder.add_button.click()
+    assert window.message.text() == "Select an entry to add."
+    assert window.builder.count.value() == 3
+
+
 def test_ctrl_end_reaches_the_last_match_in_one_press(qtbot: QtBot, tmp_path: Path) -> None:
     table = Table(tmp_path, "numenera")
     many = [Creature(f"Wolf {n:03d}", level=2) for n in range(2 * PAGE_SIZE + 30)]

@@ -14,6 +14,7 @@ from pytestqt.qtbot import QtBot
 from numdesk.model.operations.encounter import NextTurn
 from numdesk.model.serialize import to_data
 from numdesk.store import Library
+from numdesk.views.encounter.defense_step import DefenseStep
 from numdesk.views.encounter.initiative_dialog import InitiativeDialog
 from numdesk.views.main_window import MainWindow
 from tests.link import procs
@@ -66,6 +67,27 @@ def test_a_fight_played_across_the_table_ends_identical(qtbot: QtBot, tmp_path: 
 
     # damage in the fight reaches the player's own library
     window.controller.damage_pc(npc(window, "Ana").uid, 3)
+    with Library.open(player_lib, create=False) as lib:
+        qtbot.waitUntil(
+            lambda: to_data(lib.characters.load(ana_uid)) == to_data(table.sheet("Ana")),
+            timeout=WAIT_MS,
+        )
+
+    # a defense roll inside the GM's fight (the attacker's level filled in): the roll and
+    # the hit land on the player's sheet too
+    window.select_name("Ana")
+    before = table.sheet("Ana")
+
+    def defend(dialog: QWidget) -> None:
+        assert isinstance(dialog, DefenseStep)
+        # Ana's own turn: the GM names the attacker (the step does not guess)
+        dialog.attacker.setCurrentIndex(dialog.attacker.findData(npc(window, "Bandit").uid))
+        dialog.face.setValue(2)  # a miss: the hit lands
+        dialog.accept()
+
+    answer_next_dialog(qtbot, defend, DefenseStep)
+    window.defend()
+    assert to_data(table.sheet("Ana")) != to_data(before)
     with Library.open(player_lib, create=False) as lib:
         qtbot.waitUntil(
             lambda: to_data(lib.characters.load(ana_uid)) == to_data(table.sheet("Ana")),
