@@ -155,8 +155,9 @@ def _short(value: int | float) -> str:
 def check_limits(obj: Any) -> None:
     """Raise `LimitError` for the first value of `obj` outside the declared limits.
 
-    It runs on every imported entry and every sheet edit, so it recurses (model objects
-    nest a few levels only) and spells a value's path out only for the error.
+    It runs on every imported entry and every write, so it recurses (model objects
+    nest a few levels only), checks plain text inline (a character's 100,000 history
+    lines are 400,000 texts) and spells a value's path out only for the error.
     """
     _check(obj, "", "")
 
@@ -164,38 +165,60 @@ def check_limits(obj: Any) -> None:
 def _check(value: Any, owner: str, name: str) -> None:
     cls = type(value)
     if cls is str:
-        check_text(value, "", text_limit(name))
+        _text(value, name)
     elif cls is int or cls is float:
         check_number(value, "", range_of(owner, name))
     elif cls is list or cls is tuple:
         limit = list_limit(name)
         if len(value) > limit:
             raise LimitError(f"a list of at most {limit:,} items", f"{len(value):,} items", "")
-        for index, item in enumerate(value):
-            _within(item, owner, name, index)
+        index = 0
+        try:
+            for index, item in enumerate(value):  # noqa: B007 (it names the item at fault)
+                if type(item) is str:
+                    _text(item, name)
+                else:
+                    _check(item, owner, name)
+        except LimitError as err:
+            raise _placed(err, index) from None
     elif cls is dict:
         for key, item in value.items():
             if isinstance(key, str):
                 check_text(key, "", MAX_NAME)
-            label = key.value if isinstance(key, Enum) else key
-            _within(item, owner, name, str(label))
+            try:
+                _check(item, owner, name)
+            except LimitError as err:
+                raise _placed(err, str(key.value if isinstance(key, Enum) else key)) from None
     else:
         fields = _fields(cls)
-        if fields is not None:
-            kind = cls.__name__
+        if fields is None:
+            return
+        kind = cls.__name__
+        field = ""
+        try:
             for field in fields:
-                _within(getattr(value, field), kind, field, field)
+                item = getattr(value, field)
+                if type(item) is str:
+                    _text(item, field)
+                else:
+                    _check(item, kind, field)
+        except LimitError as err:
+            raise _placed(err, field) from None
 
 
-def _within(value: Any, owner: str, name: str, step: int | str) -> None:
-    """`_check` one part of a value (list index or key); an error's path gains `step`."""
-    try:
-        _check(value, owner, name)
-    except LimitError as err:
-        head = f"[{step}]" if isinstance(step, int) else step
-        rest = err.path
-        path = head + (rest if not rest or rest.startswith("[") else f".{rest}")
-        raise LimitError(err.expected, err.found, path) from None
+def _text(value: str, name: str) -> None:
+    """`check_text` for field `name`, at the cost of two tests for a short plain text."""
+    limit = MAX_NAME if name == "name" else MAX_TEXT
+    if len(value) > limit or not value.isascii():
+        check_text(value, "", limit)
+
+
+def _placed(err: LimitError, step: int | str) -> LimitError:
+    """`err` with `step` (a list index, a key or a field) in front of its path."""
+    head = f"[{step}]" if isinstance(step, int) else step
+    rest = err.path
+    path = head + (rest if not rest or rest.startswith("[") else f".{rest}")
+    return LimitError(err.expected, err.found, path)
 
 
 _FIELDS: dict[type, tuple[str, ...] | None] = {}
