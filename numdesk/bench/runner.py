@@ -67,12 +67,20 @@ def bench_table(folder: Path, options: Options) -> list[tuple[str, str]]:
     return bench_table_link(folder)
 
 
+def bench_sheet(folder: Path, options: Options) -> list[tuple[str, str]]:
+    """A click on long-played sheets, each beside its yardstick (`numdesk.bench.sheet`)."""
+    from numdesk.bench.sheet import bench_sheet as run
+
+    return run(folder)
+
+
 BENCHMARKS: dict[str, Callable[[Path, Options], list[tuple[str, str]]]] = {
     "store": bench_store,
     "browser": bench_browser,
     "import": bench_import,
     "table": bench_table,
     "startup": bench_startup,
+    "sheet": bench_sheet,
 }
 
 

@@ -27,3 +27,9 @@ class Timer:
             return f"{statistics.median(ordered) * 1000:.1f} / {p95 * 1000:.1f} ms"
 
         return f"{stats(self.wall)} (CPU {stats(self.cpu)})"
+
+    def ratio(self, yardstick: Timer) -> str:
+        """The medians of this timer over those of `yardstick` (wall and CPU)."""
+        wall = statistics.median(self.wall) / statistics.median(yardstick.wall)
+        cpu = statistics.median(self.cpu) / max(statistics.median(yardstick.cpu), 1e-9)
+        return f"{wall:.2f} × (CPU {cpu:.2f} ×)"

@@ -67,8 +67,10 @@ class AbilityLinks:
         """Read entry `uid` again (it was saved or deleted elsewhere)."""
         self._entries[uid] = self._read(uid)
 
-    def follow(self, character: Character) -> None:
-        """Put each linked entry's current text into the character (in memory)."""
+    def follow(self, character: Character) -> bool:
+        """Put each linked entry's current text into the character (in memory); whether
+        that changed anything."""
+        changed = False
         for ability in character.abilities:
             uid = ability.library_uid
             if not uid:
@@ -78,16 +80,17 @@ class AbilityLinks:
             entry = self._entries[uid]
             if entry is None:
                 continue
-            if not ability.own_text:
+            if not ability.own_text and ability.description != entry.description:
                 ability.description = entry.description
+                changed = True
             if ability.kind is None:  # added by name before the library had it
                 ability.kind = entry.kind
+                changed = True
             if not ability.cost and ability.pool is None and not ability.cost_text:
-                ability.cost, ability.pool, ability.cost_text = (
-                    entry.cost,
-                    entry.pool,
-                    entry.cost_text,
-                )
+                taken = (entry.cost, entry.pool, entry.cost_text)
+                changed = changed or taken != (ability.cost, None, "")
+                ability.cost, ability.pool, ability.cost_text = taken
+        return changed
 
     def link(self, ability: Ability) -> AbilityLink | None:
         """How `ability`'s text is found; None for an ability not from the library."""

@@ -21,14 +21,14 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from numdesk.controllers.ability_links import AbilityLink, AbilityLinks
-from numdesk.controllers.journal import EntryChange, UndoJournal
+from numdesk.controllers.journal import EntryChange, Held, UndoJournal
 from numdesk.controllers.roll_log import RollLog
 from numdesk.model.character import Character
 from numdesk.model.errors import DomainError
 from numdesk.model.history import now_iso
 from numdesk.model.kinds import ModelObject
 from numdesk.model.operations.base import Change, Operation
-from numdesk.model.serialize import to_data
+from numdesk.model.serialize import entry_data
 from numdesk.rules.dice import Dice, RollRecord
 from numdesk.rules.profiles import Profile, get_profile
 from numdesk.store.commit import ConflictError, Write
@@ -67,12 +67,18 @@ class CharacterController(QObject):
         self._revision = 0
         self._others: dict[str, int] = {}
         self._links = AbilityLinks(library)
+        #: `entry_data` of the character as it is in memory now (no history), and
+        #: whether the library holds exactly that at `_revision`: a click converts the
+        #: sheet once, and an undo patches this copy instead of reading the entry back
+        self._data: dict[str, Any] = {}
+        self._as_stored = False
         self._load()
         self._saving = False
         # linked abilities show their library entry's current text: followed again after
         # every change (an undo may bring back an older copy), before any view redraws
         self.changed.connect(self._follow_links)
         self.journal = UndoJournal(lambda: self._library, f"character:{uid}", self)
+        self.journal.held = self._held
         self.journal.replayed.connect(self._on_replayed)
         self.journal.refused.connect(self.notice)
         self.journal.restore()
@@ -150,23 +156,32 @@ class CharacterController(QObject):
         giving 1 XP to another player's character, read with `load_other`); their open
         sheets are told through `entrySaved`. If anything fails nothing is changed.
         """
-        before = to_data(self._character)
+        before = self._data
+        length = len(self._character.history)
         change = operation.apply(self._character)
-        done: list[tuple[Operation[Character], Character, Any]] = []
+        done: list[tuple[Operation[Character], Character, Any, int]] = []
         try:
             for op, other in others:
-                other_before = to_data(other)
+                other_before = entry_data(other)
+                other_length = len(other.history)
                 op.apply(other)
-                done.append((op, other, other_before))
+                done.append((op, other, other_before, other_length))
             changes = []
             writes = []
-            after = to_data(self._character)
-            if after != before:
-                changes.append(EntryChange.between(self._character, before, after))
-                writes.append(Write(self._uid, self._character, self._revision))
-            for _op, other, other_before in done:
-                changes.append(EntryChange.between(other, other_before, to_data(other)))
-                writes.append(Write(other.uid, other, self._others.get(other.uid)))
+            after = entry_data(self._character)
+            if after != before or len(self._character.history) != length:
+                changes.append(EntryChange.sheet(self._character, before, after, length))
+                writes.append(
+                    Write(self._uid, self._character, self._revision, data=after,
+                          history_kept=length)
+                )  # fmt: skip
+            for _op, other, other_before, other_length in done:
+                other_after = entry_data(other)
+                changes.append(EntryChange.sheet(other, other_before, other_after, other_length))
+                writes.append(
+                    Write(other.uid, other, self._others.get(other.uid), data=other_after,
+                          history_kept=other_length)
+                )  # fmt: skip
             if not changes:
                 return change
             self._saving = True
@@ -182,9 +197,16 @@ class CharacterController(QObject):
             self._revert(operation, done)
             raise
         self._revision = revisions.get(self._uid, self._revision)
-        for _op, other, _b in done:
-            self._announce(other.uid)
-        self._announce(self._uid)
+        if writes and writes[0].uid == self._uid:
+            self._data, self._as_stored = after, True
+        # what was just written is not read back: only the other windows are told
+        self._saving = True
+        try:
+            for _op, other, _b, _n in done:
+                self._announce(other.uid)
+            self._announce(self._uid)
+        finally:
+            self._saving = False
         self.changed.emit()
         acted = getattr(self._library_controller, "characterActed", None)
         if acted is not None:
@@ -194,9 +216,9 @@ class CharacterController(QObject):
     def _revert(
         self,
         operation: Operation[Character],
-        done: Sequence[tuple[Operation[Character], Character, Any]],
+        done: Sequence[tuple[Operation[Character], Character, Any, int]],
     ) -> None:
-        for op, other, _before in reversed(done):
+        for op, other, _before, _length in reversed(done):
             op.revert(other)
         operation.revert(self._character)
 
@@ -219,13 +241,23 @@ class CharacterController(QObject):
         assert isinstance(character, Character)
         self._character = character
         self._links.read(character)
-        self._links.follow(character)
+        self._as_stored = not self._links.follow(character)
+        self._data = entry_data(character)
+
+    def _held(self, uid: str) -> Held | None:
+        """The character for an undo of this sheet, when it is exactly what is stored."""
+        if uid != self._uid or not self._as_stored:
+            return None
+        return self._character, self._revision, self._data
 
     def _on_replayed(self, result: dict[str, tuple[ModelObject | None, int]]) -> None:
         """An undo or redo wrote these entries: take ours, tell everyone else."""
         for uid, (obj, revision) in result.items():
             if uid == self._uid and isinstance(obj, Character):
                 self._character, self._revision = obj, revision
+                data = self.journal.written.get(uid)
+                self._data = data if data is not None else entry_data(obj)
+                self._as_stored = True
         self._saving = True
         try:
             for uid in result:
@@ -261,7 +293,9 @@ class CharacterController(QObject):
             self.changed.emit()
 
     def _follow_links(self) -> None:
-        self._links.follow(self._character)
+        if self._links.follow(self._character):
+            # the library's texts differ from what is stored: the next save stores them
+            self._data, self._as_stored = entry_data(self._character), False
 
     def _on_roll(self, record: RollRecord) -> None:
         at = now_iso()

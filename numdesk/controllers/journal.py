@@ -21,117 +21,32 @@ index back on the next turn of the event loop.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
+from numdesk.controllers.entry_change import EntryChange, patched
 from numdesk.model.errors import DomainError
 
 if TYPE_CHECKING:
     from numdesk.model.kinds import ModelObject
-    from numdesk.model.merge import Patch
     from numdesk.store.commit import Write
+
+__all__ = ["Confirm", "EntryChange", "Held", "UndoDeclined", "UndoJournal"]
 
 #: Asks the user a yes/no question (the view shows a message box); True means go on.
 Confirm = Callable[[str], bool]
+#: An entry as a window holds it: the object, the revision the library holds it at, and
+#: its `entry_data`. Undo patches it instead of reading (and converting) the entry again.
+Held = tuple["ModelObject", int, dict[str, Any]]
 
 
 def _t(text: str) -> str:
     return QCoreApplication.translate("Undo", text)
-
-
-@dataclass(frozen=True)
-class EntryChange:
-    """What one step did to one entry: `patch` for an edit, or the whole `created` or
-    `deleted` content (with tags and favourite mark) when the entry came or went."""
-
-    uid: str
-    kind: str
-    name: str
-    patch: Patch | None = None
-    created: dict[str, Any] | None = None
-    deleted: dict[str, Any] | None = None
-    tags: tuple[str, ...] = ()
-    favourite: bool = False
-
-    @classmethod
-    def edit(cls, before: ModelObject, after: ModelObject) -> EntryChange:
-        """The change from `before` to `after` (two states of one entry)."""
-        from numdesk.model.serialize import to_data
-
-        return cls.between(after, to_data(before), to_data(after))
-
-    @classmethod
-    def between(cls, obj: ModelObject, before: Any, after: Any) -> EntryChange:
-        """The change of `obj` from the plain data `before` to `after` (`to_data`)."""
-        from numdesk.model.kinds import kind_of
-        from numdesk.model.merge import diff
-
-        return cls(obj.uid, kind_of(obj).value, obj.name, patch=diff(before, after))
-
-    @classmethod
-    def create(
-        cls, obj: ModelObject, tags: Sequence[str] = (), favourite: bool = False
-    ) -> EntryChange:
-        from numdesk.model.kinds import kind_of
-        from numdesk.model.serialize import to_data
-
-        return cls(
-            obj.uid, kind_of(obj).value, obj.name, created=to_data(obj), tags=tuple(tags),
-            favourite=favourite,
-        )  # fmt: skip
-
-    @classmethod
-    def delete(
-        cls, obj: ModelObject, tags: Sequence[str] = (), favourite: bool = False
-    ) -> EntryChange:
-        from numdesk.model.kinds import kind_of
-        from numdesk.model.serialize import to_data
-
-        return cls(
-            obj.uid, kind_of(obj).value, obj.name, deleted=to_data(obj), tags=tuple(tags),
-            favourite=favourite,
-        )  # fmt: skip
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "uid": self.uid,
-            "kind": self.kind,
-            "name": self.name,
-            "patch": None if self.patch is None else self.patch.to_json(),
-            "created": self.created,
-            "deleted": self.deleted,
-            "tags": list(self.tags),
-            "favourite": self.favourite,
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> EntryChange:
-        from numdesk.model.merge import Patch
-
-        patch = data.get("patch")
-        return cls(
-            uid=str(data["uid"]),
-            kind=str(data["kind"]),
-            name=str(data["name"]),
-            patch=None if patch is None else Patch.from_json(patch),
-            created=data.get("created"),
-            deleted=data.get("deleted"),
-            tags=tuple(data.get("tags") or ()),
-            favourite=bool(data.get("favourite")),
-        )
-
-    def build(self, data: dict[str, Any]) -> ModelObject:
-        """The model object of this entry's kind from plain `data`."""
-        from numdesk.model.kinds import ENTRY_CLASSES, EntryKind
-        from numdesk.model.serialize import from_data
-
-        obj: ModelObject = from_data(ENTRY_CLASSES[EntryKind(self.kind)], data)
-        return obj
 
 
 class UndoDeclined(DomainError):
@@ -177,12 +92,25 @@ class UndoJournal(QObject):
     #: an undo or redo could not be done; the message says why
     refused = Signal(str)
 
-    def __init__(self, library: Callable[[], Any], stack: str, parent: QObject | None = None):
+    def __init__(
+        self,
+        library: Callable[[], Any],
+        stack: str,
+        parent: QObject | None = None,
+        reading: Callable[[], Any] | None = None,
+    ):
         super().__init__(parent)
         self._library = library
+        #: what `restore` reads the kept steps from (default: the library), so the main
+        #: window restores its undo steps before the store is imported
+        self._reading = reading or library
         self.name = stack
         self.stack = QUndoStack(self)
         self.confirm: Confirm | None = None
+        #: the entry as the owning window holds it (None: read it from the library)
+        self.held: Callable[[str], Held | None] = lambda uid: None
+        #: uid -> `entry_data` of the entries the last undo or redo wrote, where at hand
+        self.written: dict[str, dict[str, Any]] = {}
         self._base = 0
         self._batch: list[tuple[list[EntryChange], list[Write]]] | None = None
         self._macro: list[EntryChange] | None = None
@@ -191,7 +119,7 @@ class UndoJournal(QObject):
     def restore(self) -> None:
         """Fill the stack with the steps the library kept (after a restart)."""
         self.stack.clear()
-        position, steps = self._library().journal(self.name)
+        position, steps = self._reading().journal(self.name)
         self._base = steps[0].seq if steps else position
         for step in steps:
             changes = [EntryChange.from_json(c) for c in json.loads(step.steps)]
@@ -326,6 +254,7 @@ class UndoJournal(QObject):
         revisions: dict[str, int] = library.commit(
             writes, JournalWrite(self.name, position, update=update)
         )
+        self.written = {w.uid: w.data for w in writes if w.data is not None}
         return {w.uid: (w.obj, revisions.get(w.uid, 0)) for w in writes}
 
     def _write_for(
@@ -333,7 +262,7 @@ class UndoJournal(QObject):
     ) -> tuple[Write, EntryChange]:
         """The write that replays `change` (forward: redo) against the stored entry, or
         against `prior`, what an earlier change of the same step made of it."""
-        from numdesk.model.merge import MergeConflict, apply_patch, describe_path, diff
+        from numdesk.model.merge import MergeConflict, describe_path, diff
         from numdesk.model.serialize import to_data
         from numdesk.store.commit import Write
 
@@ -347,13 +276,14 @@ class UndoJournal(QObject):
             if prior is not None and prior.obj is None:
                 raise DomainError(change.name)
             if prior is not None:
-                current, revision = prior.obj, prior.expected
+                current, revision, data = prior.obj, prior.expected, prior.data
             else:
-                current, revision = library.load_revision(change.uid)
+                current, revision, data = self._current(library, change.uid)
         except DomainError:
             raise DomainError(
                 _t("“{0}” is no longer in the library.").format(change.name)
             ) from None
+        assert current is not None
         if takes_out is not None:
             now = to_data(current)
             if now != takes_out:
@@ -379,11 +309,28 @@ class UndoJournal(QObject):
         assert change.patch is not None
         patch = change.patch if forward else change.patch.inverse()
         try:
-            data = apply_patch(to_data(current), patch)
+            write = patched(change, current, revision, data, patch)
         except MergeConflict as conflict:
             raise DomainError(
                 _t("“{0}”: {1} was changed since, so it was left as it is.").format(
                     current.name, describe_path(conflict.path)
                 )
             ) from None
-        return Write(change.uid, change.build(data), revision), change
+        if prior is not None and write.history_kept is not None:
+            # counted on what the step's earlier change made: as stored, the lesser
+            kept = prior.history_kept
+            write = replace(
+                write, history_kept=None if kept is None else min(kept, write.history_kept)
+            )
+        return write, change
+
+    def _current(
+        self, library: Any, uid: str
+    ) -> tuple[ModelObject, int | None, dict[str, Any] | None]:
+        """Entry `uid` as it is now: the owning window's copy while the library still
+        holds that revision (one small query), else read from the library."""
+        held = self.held(uid)
+        if held is not None and library.revision(uid) == held[1]:
+            return held
+        current, revision = library.load_revision(uid)
+        return current, revision, None

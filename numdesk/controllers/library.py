@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 
 from numdesk.controllers.journal import Confirm, EntryChange, UndoJournal
 from numdesk.controllers.library_reading import LibraryReading
@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from numdesk.model.kinds import ModelObject
     from numdesk.model.merge import MergeConflict
     from numdesk.store.library import Library
+    from numdesk.store.quick_open import QuickOpen
 
 
 #: how often a save merges again when another process saved between its read and write
@@ -97,8 +98,11 @@ class LibraryController(LibraryReading, LibraryTransfers, QObject):
         super().__init__(parent)
         self._library = library
         self._preview: LibraryReader | None = None
+        #: the previewed library's quick open (`finish_opening_soon`): it is fully open,
+        #: read through the live `_preview` until the store is imported
+        self._quick: QuickOpen | None = None
         self.settings = settings if settings is not None else AppSettings()
-        self.journal = UndoJournal(lambda: self.library, "library", self)
+        self.journal = UndoJournal(lambda: self.library, "library", self, self._source)
         self.journal.replayed.connect(self._on_replayed)
         self.journal.refused.connect(self.notice)
         self.undo_stack = self.journal.stack
@@ -127,7 +131,10 @@ class LibraryController(LibraryReading, LibraryTransfers, QObject):
         A library shown through `preview_library` is opened in full here, on first use.
         """
         if self._library is None and self._preview is not None:
-            self.finish_opening()
+            if self._quick is not None:
+                self._attach()
+            else:
+                self.finish_opening()
         if self._library is None:
             raise DomainError(self.tr("No library is open."))
         return self._library
@@ -139,18 +146,23 @@ class LibraryController(LibraryReading, LibraryTransfers, QObject):
 
     @property
     def is_fully_open(self) -> bool:
-        """Whether the library itself is open (not only shown through a preview)."""
-        return self._library is not None
+        """Whether the library itself is open (not only shown through a preview): checked,
+        backed up, its rules sets and undo steps read (the store may still be loading)."""
+        return self._library is not None or self._quick is not None
 
     @property
     def backup_problem(self) -> str | None:
         """Why the open library got no automatic backup on opening (None when it did)."""
+        if self._quick is not None:
+            return self._quick.backup_problem
         return None if self._library is None else self._library.backup_problem
 
     @property
     def rules_set_problems(self) -> list[str]:
         """A sentence for each of the library's rules sets that cannot be used."""
-        return [] if self._library is None else list(self._library.rules_set_problems)
+        if self._library is None:
+            return [] if self._preview is None else list(self._preview.rules_set_problems)
+        return list(self._library.rules_set_problems)
 
     @property
     def path(self) -> Path | None:
@@ -204,11 +216,51 @@ class LibraryController(LibraryReading, LibraryTransfers, QObject):
         self._switch_to(store_class().open(preview.path, create=False))
 
     def finish_opening_soon(self) -> None:
-        """`finish_opening` once the store is imported on a worker thread; a failure is
-        announced by `openFailed` (the library is then closed)."""
+        """Open the previewed library: at once with `quick_open`'s checks (plain
+        `sqlite3`) when they suffice, the store then imported on a worker thread for the
+        first change; else in full once the store is imported on a worker thread. A
+        failure is announced by `openFailed` (the library is then closed)."""
+        from numdesk.store.quick_open import quick_open
+
+        preview = self._preview
+        if preview is None:
+            return
+        quick = quick_open(preview.path)
+        live = LibraryReader.live(preview.path) if quick is not None else None
         loader = StoreLoader(self)
-        loader.loaded.connect(self._finish_loaded)
-        loader.start()
+        if live is None:
+            loader.loaded.connect(self._finish_loaded)
+            loader.start()
+            return
+        preview.close()
+        self._preview, self._quick = live, quick
+        self.settings.add_recent_library(live.path)
+        self.journal.restore()
+        self.libraryOpened.emit(live.path)
+        self._changed()
+        loader.loaded.connect(self._attach_loaded)
+        # once the event loop has answered the opening (what it shows comes first)
+        QTimer.singleShot(0, loader.start)
+
+    def _attach(self) -> None:
+        """Open the `Library` on the quickly opened file (its checks are done), in place
+        of the live reader."""
+        live = self._preview
+        if live is None or self._quick is None:
+            return
+        self._library = store_class().attach(live.path)
+        self._preview = None
+        live.close()
+
+    def _attach_loaded(self) -> None:
+        if self._library is not None or self._quick is None:
+            return  # opened on first use already, or another library was opened
+        try:
+            self._attach()
+        except DomainError as err:
+            self.close()
+            self._changed()  # lists empty themselves: no library is open
+            self.openFailed.emit(err.message)
 
     def _finish_loaded(self) -> None:
         try:
@@ -218,6 +270,7 @@ class LibraryController(LibraryReading, LibraryTransfers, QObject):
             self.openFailed.emit(err.message)
 
     def _switch_to(self, library: Library) -> None:
+        self._quick = None
         if self._preview is not None:
             self._preview.close()
             self._preview = None
@@ -232,6 +285,7 @@ class LibraryController(LibraryReading, LibraryTransfers, QObject):
 
     def close(self) -> None:
         """Close the library file (at exit)."""
+        self._quick = None
         if self._preview is not None:
             self._preview.close()
             self._preview = None
@@ -419,10 +473,10 @@ class LibraryController(LibraryReading, LibraryTransfers, QObject):
 
     def session(self) -> tuple[list[str], list[str]]:
         """The tabs and fights that were open (still in the library), as remembered."""
-        stored = self.library.meta_get("open_documents", {}) or {}
-        library = self.library
-        tabs = [u for u in stored.get("tabs", []) if isinstance(u, str) and library.has(u)]
-        fights = [u for u in stored.get("fights", []) if isinstance(u, str) and library.has(u)]
+        # read without the store: at start-up it is still loading
+        stored = self._source().meta_get("open_documents", {}) or {}
+        tabs = [u for u in stored.get("tabs", []) if isinstance(u, str) and self.has(u)]
+        fights = [u for u in stored.get("fights", []) if isinstance(u, str) and self.has(u)]
         return tabs, fights
 
     def notify_saved(self, uid: str) -> None:

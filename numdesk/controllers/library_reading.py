@@ -57,6 +57,7 @@ class LibraryReading:
     library: Library
     _library: Library | None
     _preview: LibraryReader | None
+    is_open: bool
 
     def _source(self) -> LibraryReader | Library:
         return self._preview if self._preview is not None else self.library
@@ -115,11 +116,13 @@ class LibraryReading:
 
     def has(self, uid: str) -> bool:
         """Whether the open library holds entry `uid` (False when none is open)."""
-        return self._library is not None and self.library.has(uid)
+        return self.is_open and bool(self._source().summaries_of([uid]))
 
     def rules_sets(self) -> list[EntrySummary]:
         """The library's house rules sets, by name (none when no library is open)."""
-        return self.library.rules_sets.list() if self._library is not None else []
+        if not self.is_open:
+            return []
+        return self._source().search(kinds=[EntryKind.RULES_SET], limit=None)
 
     def all_tags(self) -> list[str]:
         """Every tag used in the library."""

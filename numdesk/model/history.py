@@ -19,3 +19,8 @@ class HistoryEntry:
     kind: str = "edit"
     details: str = ""
     at: str = field(default_factory=now_iso)
+
+
+#: The field of a character holding its history. The history only ever grows at its
+#: end, so snapshots, saves and undo patches treat it apart from the rest of the sheet.
+HISTORY_FIELD = "history"

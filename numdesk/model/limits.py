@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -152,73 +153,100 @@ def _short(value: int | float) -> str:
     return text if len(text) <= 24 else f"{text[:21]}..."
 
 
-def check_limits(obj: Any) -> None:
+def check_limits(
+    obj: Any,
+    leave_out: Collection[str] = (),
+    known: Mapping[str, Collection[int]] | None = None,
+) -> None:
     """Raise `LimitError` for the first value of `obj` outside the declared limits.
 
-    It runs on every imported entry and every write, so it recurses (model objects
-    nest a few levels only), checks plain text inline (a character's 100,000 history
-    lines are 400,000 texts) and spells a value's path out only for the error.
+    It runs on every imported entry and every sheet edit, so it recurses (model objects
+    nest a few levels only) and spells a value's path out only for the error. Fields of
+    `obj` named in `leave_out` are not checked, nor the entries of a list field whose
+    indexes `known` names (checked before and unchanged since).
     """
-    _check(obj, "", "")
+    fields = _fields(type(obj)) if leave_out or known else None
+    if fields is None:
+        _check(obj, "", "")
+        return
+    kind = type(obj).__name__
+    for field in fields:
+        if field in leave_out:
+            continue
+        value = getattr(obj, field)
+        skip = known.get(field) if known is not None else None
+        if skip is None or type(value) is not list:
+            _within(value, kind, field, field)
+            continue
+        limit = list_limit(field)
+        if len(value) > limit:
+            raise LimitError(f"a list of at most {limit:,} items", f"{len(value):,} items", field)
+        # the usual skip is a run from the start (the lines stored already): jump it
+        first = skip.stop if isinstance(skip, range) and skip.start == 0 else 0
+        for index in range(first, len(value)):
+            if index not in skip:
+                try:
+                    _within(value[index], kind, field, index)
+                except LimitError as err:
+                    raise LimitError(err.expected, err.found, field + err.path) from None
 
 
 def _check(value: Any, owner: str, name: str) -> None:
     cls = type(value)
     if cls is str:
-        _text(value, name)
+        check_text(value, "", text_limit(name))
     elif cls is int or cls is float:
         check_number(value, "", range_of(owner, name))
     elif cls is list or cls is tuple:
         limit = list_limit(name)
         if len(value) > limit:
             raise LimitError(f"a list of at most {limit:,} items", f"{len(value):,} items", "")
-        index = 0
-        try:
-            for index, item in enumerate(value):  # noqa: B007 (it names the item at fault)
-                if type(item) is str:
-                    _text(item, name)
-                else:
-                    _check(item, owner, name)
-        except LimitError as err:
-            raise _placed(err, index) from None
+        for index, item in enumerate(value):
+            if not _plainly_within(item, owner, name):
+                _within(item, owner, name, index)
     elif cls is dict:
         for key, item in value.items():
             if isinstance(key, str):
                 check_text(key, "", MAX_NAME)
-            try:
-                _check(item, owner, name)
-            except LimitError as err:
-                raise _placed(err, str(key.value if isinstance(key, Enum) else key)) from None
+            label = key.value if isinstance(key, Enum) else key
+            _within(item, owner, name, str(label))
     else:
         fields = _fields(cls)
-        if fields is None:
-            return
-        kind = cls.__name__
-        field = ""
-        try:
+        if fields is not None:
+            kind = cls.__name__
             for field in fields:
                 item = getattr(value, field)
-                if type(item) is str:
-                    _text(item, field)
-                else:
-                    _check(item, kind, field)
-        except LimitError as err:
-            raise _placed(err, field) from None
+                if not _plainly_within(item, kind, field):
+                    _within(item, kind, field, field)
 
 
-def _text(value: str, name: str) -> None:
-    """`check_text` for field `name`, at the cost of two tests for a short plain text."""
-    limit = MAX_NAME if name == "name" else MAX_TEXT
-    if len(value) > limit or not value.isascii():
-        check_text(value, "", limit)
+def _plainly_within(value: Any, owner: str, name: str) -> bool:
+    """Whether `value` is a short ASCII text, a number in range, a truth value or nothing:
+    the common cases, told without a call per value (every save checks every value)."""
+    cls = type(value)
+    if cls is str:
+        short = len(value) <= (MAX_NAME if name == "name" else MAX_TEXT)
+        return short and bool(value.isascii())
+    if cls is int:
+        bounds = _BOUNDS.get((owner, name))
+        if bounds is None:
+            bounds = _BOUNDS[(owner, name)] = range_of(owner, name)
+        return bool(bounds.low <= value <= bounds.high)
+    return cls is bool or value is None
 
 
-def _placed(err: LimitError, step: int | str) -> LimitError:
-    """`err` with `step` (a list index, a key or a field) in front of its path."""
-    head = f"[{step}]" if isinstance(step, int) else step
-    rest = err.path
-    path = head + (rest if not rest or rest.startswith("[") else f".{rest}")
-    return LimitError(err.expected, err.found, path)
+_BOUNDS: dict[tuple[str, str], Range] = {}
+
+
+def _within(value: Any, owner: str, name: str, step: int | str) -> None:
+    """`_check` one part of a value (list index or key); an error's path gains `step`."""
+    try:
+        _check(value, owner, name)
+    except LimitError as err:
+        head = f"[{step}]" if isinstance(step, int) else step
+        rest = err.path
+        path = head + (rest if not rest or rest.startswith("[") else f".{rest}")
+        raise LimitError(err.expected, err.found, path) from None
 
 
 _FIELDS: dict[type, tuple[str, ...] | None] = {}

@@ -140,12 +140,41 @@ def common_ends(old: list[Any], new: list[Any]) -> tuple[int, int]:
     return start, end
 
 
-def apply_patch(current: Any, patch: Patch) -> Any:
-    """`current` with `patch` applied (a new value); MergeConflict if it cannot be."""
-    result = copy.deepcopy(current)
+def apply_patch(current: Any, patch: Patch, *, share: bool = False) -> Any:
+    """`current` with `patch` applied (a new value); MergeConflict if it cannot be.
+
+    With `share`, only the dicts and lists on the way to what a step changes are copied
+    and the result shares everything else with `current` (cheap on a big entry; for
+    callers that change neither in place afterwards).
+    """
+    if not share:
+        result = copy.deepcopy(current)
+        for step in patch.steps:
+            result = _apply(result, step)
+        return result
+    result = current
     for step in patch.steps:
-        result = _apply(result, step)
+        depth = len(step.path) - 1 if step.op == "set" else len(step.path)
+        result = _apply(_own_path(result, step.path, depth), step)
     return result
+
+
+def _own_path(root: Any, path: Path, depth: int) -> Any:
+    """`root` with the containers along the first `depth` parts of `path` copied, one
+    level each, so a step can change them without touching the value they came from."""
+    top = copy.copy(root) if isinstance(root, dict | list) else root
+    node: Any = top
+    for part in path[:depth]:
+        try:
+            child = node[part]
+        except (KeyError, IndexError, TypeError):
+            break  # not there: `_apply` says so
+        if not isinstance(child, dict | list):
+            break
+        child = copy.copy(child)
+        node[part] = child
+        node = child
+    return top
 
 
 def _apply(root: Any, step: Step) -> Any:

@@ -11,11 +11,13 @@ import base64
 import dataclasses
 import types
 import typing
+from collections.abc import Iterable, Sequence
 from enum import Enum
 from functools import cache
 from typing import Any, TypeVar
 
 from numdesk.model.errors import DomainError
+from numdesk.model.history import HISTORY_FIELD
 
 T = TypeVar("T")
 
@@ -45,6 +47,16 @@ def to_data(value: Any) -> Any:
     if isinstance(value, dict):
         return {str(to_data(k)): to_data(v) for k, v in value.items()}
     return value
+
+
+def entry_data(obj: Any) -> dict[str, Any]:
+    """`to_data` of a library entry without a character's history (no "history" key).
+
+    The history is kept line by line beside the entry (it only grows at its end), so a
+    save, an undo or a diff of a sheet never converts its thousands of lines.
+    """
+    names = _field_names(type(obj)) or ()
+    return {name: to_data(getattr(obj, name)) for name in names if name != HISTORY_FIELD}
 
 
 _FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}
@@ -157,6 +169,47 @@ def _convert(tp: Any, data: Any, path: str) -> Any:
         except ValueError:
             raise _mismatch(path, "base64 text", data) from None
     raise TypeError(f"{path}: no conversion for {tp!r}")
+
+
+def from_data_changed(current: T, data: dict[str, Any], paths: Iterable[Sequence[Any]]) -> T:
+    """`from_data(type(current), data)`, where `data` is `current`'s data changed only at
+    `paths` (a patch's): the fields and list entries no path reaches are `current`'s own
+    objects instead of new ones, so undoing a click on a big sheet builds what the click
+    changed, not the whole sheet. The result shares them with `current`: meant for an
+    object that replaces `current`.
+    """
+    cls: Any = type(current)
+    hints = _hints(cls)
+    whole: set[str] = set()
+    entries: dict[str, set[int]] = {}
+    for path in paths:
+        name = path[0] if path else None
+        if not isinstance(name, str) or name not in hints or name not in data:
+            rebuilt: T = from_data(cls, data)  # the whole entry, or a field it lacks
+            return rebuilt
+        index = path[1] if len(path) > 1 else None
+        if typing.get_origin(hints[name]) is list and type(index) is int:
+            entries.setdefault(name, set()).add(index)
+        else:
+            whole.add(name)
+    new: T = object.__new__(cls)
+    new.__dict__.update(current.__dict__)
+    for name in whole:
+        setattr(new, name, _convert(hints[name], data[name], f"$.{name}"))
+    for name, indexes in entries.items():
+        raw, kept = data[name], getattr(current, name)
+        if name in whole:
+            continue
+        if not isinstance(raw, list) or not isinstance(kept, list) or len(raw) != len(kept):
+            setattr(new, name, _convert(hints[name], raw, f"$.{name}"))
+            continue
+        item = typing.get_args(hints[name])[0]
+        values = list(kept)
+        for index in indexes:
+            if 0 <= index < len(values):
+                values[index] = _convert(item, raw[index], f"$.{name}[{index}]")
+        setattr(new, name, values)
+    return new
 
 
 def _mismatch(path: str, expected: str, got: Any) -> DomainError:

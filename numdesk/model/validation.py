@@ -264,8 +264,18 @@ def check_advancements(advancements: list[Advancement]) -> None:
         )
 
 
-def find_problems(character: Character) -> list[DomainError]:
-    """Every rule-bound value of the sheet that is wrong (RULES.md S), one error each."""
+def find_problems(
+    character: Character, *, history: bool = True, since: Character | None = None
+) -> list[DomainError]:
+    """Every rule-bound value of the sheet that is wrong (RULES.md S), one error each.
+
+    An operation checks only what it can have changed, so that a click costs the same
+    on a sheet played for years: `history` False leaves the history's lines out (no
+    operation changes them), and `since`, the sheet as it was before, leaves out every
+    list entry equal to the one at the same place there under the same rules and
+    recursions (whatever it had wrong, it had there too, at the same place).
+    """
+    known = _same_entries(character, since) if since is not None else None
     checks: list[Callable[[], object]] = [
         lambda: profile_of(character),
         lambda: check_text(character.name, "name", "The character's name", required=True),
@@ -290,14 +300,16 @@ def find_problems(character: Character) -> list[DomainError]:
         lambda: _check_rests(character),
         lambda: check_advancements(character.advancements),
         lambda: check_portrait(character.portrait),
-        lambda: _check_limits(character),
+        lambda: _check_limits(character, history, known),
         lambda: check_kind_armor_field(character.armor_against, "armor_against"),
     ]
     for stat in Stat:
         checks.append(partial(_check_stat, character, stat))
     for list_name in ITEM_LISTS:
+        skip = known.get(list_name, ()) if known is not None else ()
         for index, item in enumerate(getattr(character, list_name)):
-            checks.append(partial(check_item, item, character, f"{list_name}[{index}]"))
+            if index not in skip:
+                checks.append(partial(check_item, item, character, f"{list_name}[{index}]"))
     problems = []
     for check in checks:
         try:
@@ -313,10 +325,24 @@ def _check_stat(character: Character, stat: Stat) -> None:
     check_pool(character.pools[stat], stat)
 
 
-def _check_limits(character: Character) -> None:
+def _same_entries(character: Character, since: Character) -> dict[str, set[int]]:
+    """list name -> the indexes of its entries equal to those at the same place of
+    `since`; none when the rules or the recursions (an entry's tags) changed."""
+    if character.profile != since.profile or character.recursions != since.recursions:
+        return {}
+    same: dict[str, set[int]] = {}
+    for list_name in ITEM_LISTS:
+        now, before = getattr(character, list_name), getattr(since, list_name)
+        same[list_name] = {i for i, (a, b) in enumerate(zip(now, before, strict=False)) if a == b}
+    return same
+
+
+def _check_limits(
+    character: Character, history: bool = True, known: dict[str, set[int]] | None = None
+) -> None:
     """The sizes every entry obeys (`numdesk.model.limits`), as a sheet problem."""
     try:
-        check_limits(character)
+        check_limits(character, leave_out=() if history else ("history",), known=known)
     except LimitError as err:
         raise DomainError(f"Expected {err.expected}, found {err.found}.", err.path) from None
 

@@ -40,7 +40,11 @@ class Write:
     `expected` is the revision the writer read; None means the entry must not exist
     yet (a creation, or the undo of a delete). `tags` and `favourite`, when given, are
     set too (a deleted entry comes back with them). `data`, when given, is `obj` already
-    converted by `to_data` (the fight has it at hand: converting twice per hit costs).
+    converted by `to_data` or `entry_data` (the fight and the sheet have it at hand:
+    converting twice per click costs). `history_kept`, for a character, is how many
+    first lines of its history are stored already at revision `expected` (the writer
+    read them then and left them alone): only the lines after them are written, so a
+    long history costs a save nothing. None compares the whole stored history.
     """
 
     uid: str
@@ -49,6 +53,7 @@ class Write:
     tags: tuple[str, ...] | None = None
     favourite: bool | None = None
     data: dict[str, Any] | None = None
+    history_kept: int | None = None
 
 
 def commit(
@@ -81,11 +86,12 @@ def commit(
                     write.uid,
                 )
             stored[write.uid] = (row.id, row.revision, row.name)
+    kept = _history_kept(writes)
     deleted = [w.uid for w in writes if w.obj is None]
     if deleted:
         conn.execute(delete(Entry).where(Entry.uid.in_(deleted)))
         drop_unused_tags(conn)
-    rows = [describe(w.obj, w.data) for w in writes if w.obj is not None]
+    rows = [describe(w.obj, w.data, kept.get(w.uid)) for w in writes if w.obj is not None]
     if rows:
         write_rows(conn, rows)
     for write in writes:
@@ -107,6 +113,23 @@ def commit(
             if row is not None:
                 revisions[write.uid] = int(row.revision)
     return revisions
+
+
+def _history_kept(writes: Sequence[Write]) -> dict[str, int | None]:
+    """uid -> the history lines stored already that the writes leave alone.
+
+    Safe after the revision check: those lines are stored as the writer read them. A
+    creation compares nothing, and of several writes of one entry (the last is stored)
+    each counted on what it started from: the least of them holds.
+    """
+    kept: dict[str, int | None] = {}
+    for write in writes:
+        mine = write.history_kept if write.expected is not None else None
+        if write.uid in kept:
+            earlier = kept[write.uid]
+            mine = None if earlier is None or mine is None else min(earlier, mine)
+        kept[write.uid] = mine
+    return kept
 
 
 _READ_REVISION = "SELECT id, revision, name FROM entries WHERE uid = ?"

@@ -17,8 +17,7 @@ from typing import Any
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import URL
 
-#: How long a writer waits for another process's transaction before giving up.
-BUSY_TIMEOUT_MS = 20_000
+from numdesk.store.open_files import BUSY_TIMEOUT_MS
 
 
 def sqlite_url(path: Path) -> URL:

@@ -8,7 +8,6 @@ other piece of text in the object, for the full-text index.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from dataclasses import dataclass
 from typing import Any
@@ -17,12 +16,12 @@ from numdesk.model.character import Character
 from numdesk.model.creature import Creature
 from numdesk.model.encounter import Encounter
 from numdesk.model.follower import Follower
-from numdesk.model.history import HistoryEntry
+from numdesk.model.history import HISTORY_FIELD, HistoryEntry
 from numdesk.model.items import Armor, Artifact, Cypher, Weapon
 from numdesk.model.kinds import ENTRY_CLASSES, EntryKind, ModelObject, kind_of
 from numdesk.model.limits import check_limits
 from numdesk.model.rules_set import RulesSet
-from numdesk.model.serialize import from_data, to_data
+from numdesk.model.serialize import entry_data, from_data
 from numdesk.model.tables import RollTable
 from numdesk.model.templates import SentenceTemplate, TypeTemplate
 from numdesk.rules.profiles import BUILTIN_PROFILES
@@ -36,7 +35,11 @@ _NOT_TEXT = frozenset({"uid", "source_uid", "portrait", "at", "profile", "log"})
 
 @dataclass(frozen=True)
 class EntryRow:
-    """The column values of one entry."""
+    """The column values of one entry.
+
+    `history` is a character's history (None for other kinds); with `history_from` set,
+    only its lines from that index on, the earlier ones being stored already.
+    """
 
     uid: str
     kind: EntryKind
@@ -47,6 +50,7 @@ class EntryRow:
     body: str
     data: str
     history: tuple[HistoryEntry, ...] | None
+    history_from: int | None = None
 
 
 def entry_kind(obj: ModelObject) -> EntryKind:
@@ -63,23 +67,32 @@ def entry_kind(obj: ModelObject) -> EntryKind:
     return kind
 
 
-def describe(obj: ModelObject, data: dict[str, Any] | None = None) -> EntryRow:
+def describe(
+    obj: ModelObject, data: dict[str, Any] | None = None, history_kept: int | None = None
+) -> EntryRow:
     """The row for `obj`; a character's history travels separately (its own table).
 
-    `data` is `to_data(obj)` when the caller has it already (never for a character).
-    An entry outside `model.limits` raises `LimitError` naming the value: every write
-    (an edit, a fight action, an undo, an import) passes here, so nothing is stored that
-    an import of numdesk's own export would refuse.
+    `data` is `to_data(obj)` (or `entry_data(obj)`) when the caller has it already.
+    `history_kept`: the first lines of a character's history that are stored already
+    (the row then carries only the lines after them). An entry outside `model.limits`
+    raises `LimitError` naming the value: every write (an edit, a fight action, an
+    undo, an import) passes here, so nothing is stored that an import of numdesk's own
+    export would refuse; history lines stored already were checked when they came.
     """
-    check_limits(obj)
     kind = entry_kind(obj)
     history: tuple[HistoryEntry, ...] | None = None
+    history_from: int | None = None
     if isinstance(obj, Character):
-        history = tuple(obj.history)
-        data = to_data(dataclasses.replace(obj, history=[]))
-        del data["history"]
-    elif data is None:
-        data = to_data(obj)
+        if history_kept is not None and 0 <= history_kept <= len(obj.history):
+            history_from = history_kept
+            history = tuple(obj.history[history_kept:])
+        else:
+            history = tuple(obj.history)
+    check_limits(obj, known={HISTORY_FIELD: range(history_from or 0)})
+    if data is None:
+        data = entry_data(obj)
+    elif HISTORY_FIELD in data:
+        data = {k: v for k, v in data.items() if k != HISTORY_FIELD}
     name = str(obj.name)
     if not name.strip():
         raise LibraryError(f"A {kind.value} needs a name before it can be saved.")
@@ -94,6 +107,7 @@ def describe(obj: ModelObject, data: dict[str, Any] | None = None) -> EntryRow:
         body="\n".join(_texts({k: v for k, v in data.items() if k != "name"})),
         data=json.dumps(data, ensure_ascii=False, separators=(",", ":")),
         history=history,
+        history_from=history_from,
     )
 
 

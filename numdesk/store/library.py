@@ -143,6 +143,14 @@ class Library(LibraryBase):
         return library
 
     @classmethod
+    def attach(cls, path: Path) -> Library:
+        """The library at `path` that `quick_open` found ready (checked, backed up, at
+        the current schema): opened without checking it again."""
+        library = cls(Path(path).expanduser())
+        library.load_rules_sets()
+        return library
+
+    @classmethod
     def open_read_only(cls, path: Path) -> Library:
         """Open an existing library for reading only: exports and printing.
 

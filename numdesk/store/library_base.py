@@ -210,6 +210,17 @@ class LibraryBase(SummaryQueries):
         with self._reading() as session:
             return unknown_fields_of(session.connection(), list(uids))
 
+    def revision(self, uid: str) -> int | None:
+        """The revision entry `uid` is stored at (None if the library holds none): one
+        small query, to tell whether a copy a window holds is still the stored one."""
+        with self._reading() as session:
+            row = (
+                session.connection()
+                .exec_driver_sql("SELECT revision FROM entries WHERE uid = ?", (uid,))
+                .first()
+            )
+        return None if row is None else int(row[0])
+
     def newer_stored(self, uids: Iterable[str]) -> dict[str, Any]:
         """uid -> stored data, for the entries of `uids` holding a field a newer numdesk
         added at any depth (an export carries them into what it writes)."""

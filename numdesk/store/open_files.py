@@ -17,6 +17,10 @@ from pathlib import Path
 
 _OPEN: Counter[Path] = Counter()
 
+#: How long a connection to a library waits for another process's transaction before
+#: giving up (every connection of this process: the store's and the readers').
+BUSY_TIMEOUT_MS = 20_000
+
 
 def _key(path: Path) -> Path:
     return Path(path).expanduser().resolve()

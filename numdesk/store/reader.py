@@ -16,21 +16,31 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
+from numdesk.store import open_files
 from numdesk.store.errors import LibraryError
 from numdesk.store.migrate import read_revision
+from numdesk.store.open_files import BUSY_TIMEOUT_MS
 from numdesk.store.revisions import HEAD
 from numdesk.store.summary_queries import SummaryQueries
 
+if TYPE_CHECKING:
+    from numdesk.store.journal_steps import JournalStep
+
 
 class LibraryReader(SummaryQueries):
-    """An immutable, read-only `sqlite3` connection to a library at the current schema."""
+    """A read-only `sqlite3` connection to a library at the current schema: immutable
+    for the first screen (`open`), or live once the library was checked (`live`)."""
 
-    def __init__(self, path: Path, conn: sqlite3.Connection) -> None:
+    def __init__(self, path: Path, conn: sqlite3.Connection, live: bool = False) -> None:
         self._path = path
         self._conn = conn
+        self._live = live
         #: the house rules sets this reader registered (given up on close)
         self._registered: set[str] = set()
+        #: a sentence for each house rules set that cannot be used (`live` only)
+        self.rules_set_problems: list[str] = []
 
     @classmethod
     def open(cls, path: Path) -> LibraryReader | None:
@@ -51,6 +61,63 @@ class LibraryReader(SummaryQueries):
         if sets:
             reader._register([data for (data,) in sets])
         return reader
+
+    @classmethod
+    def live(cls, path: Path) -> LibraryReader | None:
+        """A reader of a library that `quick_open` checked, for the time until the store
+        is imported: each read in a transaction of its own, seeing every later save
+        (its own app's and other programs'). None if a house rules set cannot be read:
+        the full open must name it."""
+        try:
+            conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+            stored = conn.execute("SELECT data FROM entries WHERE kind = 'rules_set'").fetchall()
+        except (OSError, sqlite3.Error):
+            return None
+        reader = cls(path, conn, live=True)
+        open_files.opened(path)
+        if stored and not reader._register_all([data for (data,) in stored]):
+            reader.close()
+            return None
+        return reader
+
+    def _register_all(self, stored: list[str]) -> bool:
+        """Register every house rules set in `stored` (the model classes are imported
+        only for a library that has some); False if one cannot be read."""
+        import json
+
+        from numdesk.model.errors import DomainError
+        from numdesk.model.rules_set import RulesSet
+        from numdesk.model.serialize import from_data
+        from numdesk.store.rules_registry import register_sets
+
+        try:
+            sets = [from_data(RulesSet, json.loads(data)) for data in stored]
+        except (ValueError, DomainError):
+            return False
+        self.rules_set_problems = register_sets(sets, self._registered)
+        return True
+
+    def journal(self, stack: str) -> tuple[int, list[JournalStep]]:
+        """The kept undo steps of `stack` and how many of them are done (as
+        `Library.journal` reads them)."""
+        from numdesk.store.journal_steps import JournalStep
+
+        with self._summary_connection() as conn:
+            row = conn.execute("SELECT position FROM undo_stacks WHERE stack = ?", (stack,))
+            position = row.fetchone()
+            steps = conn.execute(
+                "SELECT seq, text, steps FROM undo_steps WHERE stack = ? ORDER BY seq", (stack,)
+            ).fetchall()
+        found = [JournalStep(int(seq), str(text), str(js)) for seq, text, js in steps]
+        return int(position[0] if position else 0), found
+
+    def meta_get(self, key: str, default: Any = None) -> Any:
+        """A setting stored in the library (as `Library.meta_get`)."""
+        import json
+
+        with self._summary_connection() as conn:
+            row = conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return default if row is None else json.loads(row[0])
 
     def _register(self, stored: list[str]) -> None:
         """Register the library's house rules sets, so the rows that play by one name it
@@ -79,8 +146,15 @@ class LibraryReader(SummaryQueries):
     @contextmanager
     def _summary_connection(self) -> Iterator[sqlite3.Connection]:
         """The browser's queries run on the reader's own connection (the same SQL as
-        `Library`'s, see `SummaryQueries`)."""
-        yield self._conn
+        `Library`'s, see `SummaryQueries`), live in one read transaction."""
+        if not self._live:
+            yield self._conn
+            return
+        self._conn.execute("BEGIN")
+        try:
+            yield self._conn
+        finally:
+            self._conn.execute("COMMIT")
 
     def close(self) -> None:
         """Close the connection (no side files were made, so nothing is left behind) and
@@ -89,3 +163,6 @@ class LibraryReader(SummaryQueries):
 
         forget(self._registered, self._registered)
         self._conn.close()
+        if self._live:
+            self._live = False
+            open_files.closed(self._path)

@@ -16,5 +16,9 @@ REVISIONS: tuple[str, ...] = (
 HEAD: str = REVISIONS[-1]
 FIRST: str = REVISIONS[0]
 
+#: The newest starter edition (`numdesk.store.starter`; 2 added the generic skills of
+#: `60-skills.json`): kept here, with what else a file is compared with when it opens.
+STARTER_EDITION = 2
+
 #: 'NMDK' in the SQLite header: tells a numdesk library from any other database.
 APPLICATION_ID = 0x4E4D444B

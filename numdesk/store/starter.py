@@ -20,11 +20,12 @@ from numdesk.model.kinds import ENTRY_CLASSES, EntryKind, ModelObject, kind_of
 from numdesk.model.serialize import from_data
 from numdesk.paths import resource_path
 from numdesk.store.errors import LibraryError
+from numdesk.store.revisions import STARTER_EDITION
+
+__all__ = ["STARTER_EDITION", "load_starter", "starter_dir"]
 
 STARTER_FORMAT = "numdesk-starter"
 STARTER_VERSION = 1
-#: The newest starter edition (2 added the generic skills of `60-skills.json`).
-STARTER_EDITION = 2
 
 
 def starter_dir() -> Path:

@@ -39,6 +39,8 @@ _UPSERT_SQL = (
 _HISTORY_SQL = (
     "INSERT INTO history (entry_id, seq, at, kind, summary, details) VALUES (?, ?, ?, ?, ?, ?)"
 )
+_CUT_HISTORY_SQL = "DELETE FROM history WHERE entry_id = ? AND seq >= ?"
+_LAST_SEQ_SQL = "SELECT max(seq) FROM history WHERE entry_id = ?"
 
 
 def now_stamp() -> str:
@@ -123,10 +125,12 @@ def _write_chunk(conn: Connection, rows: Sequence[EntryRow]) -> None:
     for r in rows:
         if r.history is None:
             continue
-        if r.uid in before:
+        if r.uid in before and r.history_from is not None:
+            write_history_tail(conn, ids[r.uid], r.history_from, r.history)
+        elif r.uid in before:
             write_history(conn, ids[r.uid], r.history)
         else:
-            fresh_history.extend(_history_params(ids[r.uid], 0, r.history))
+            fresh_history.extend(_history_params(ids[r.uid], r.history_from or 0, r.history))
     if fresh_history:
         conn.exec_driver_sql(_HISTORY_SQL, fresh_history)
 
@@ -216,6 +220,28 @@ def write_history(conn: Connection, entry_id: int, history: Sequence[HistoryEntr
         conn.exec_driver_sql(_HISTORY_SQL, _history_params(entry_id, keep, history[keep:]))
 
 
+def write_history_tail(
+    conn: Connection, entry_id: int, start: int, lines: Sequence[HistoryEntry]
+) -> None:
+    """Make the stored history its first `start` lines followed by `lines`.
+
+    The writer knows the first `start` lines are stored already (it read them at the
+    revision the save is checked against), so a save after an edit costs one line's
+    insert, however long the history: nothing before `start` is read or compared.
+    """
+    stored = conn.exec_driver_sql(_LAST_SEQ_SQL, (entry_id,)).scalar()
+    if (-1 if stored is None else int(stored)) + 1 < start:
+        # fewer lines stored than the writer read (cannot happen after the revision
+        # check): refuse rather than leave a gap in the history
+        raise LibraryError(
+            "The history of this character in the library is shorter than the one shown; "
+            "nothing was saved. Close and reopen the sheet."
+        )
+    conn.exec_driver_sql(_CUT_HISTORY_SQL, (entry_id, start))
+    if lines:
+        conn.exec_driver_sql(_HISTORY_SQL, _history_params(entry_id, start, lines))
+
+
 def _history_params(
     entry_id: int, first_seq: int, entries: Sequence[HistoryEntry]
 ) -> list[tuple[int, int, str, str, str, str]]:
@@ -225,13 +251,12 @@ def _history_params(
 
 
 def read_history(conn: Connection, entry_id: int) -> list[HistoryEntry]:
-    """A character's history in order."""
-    rows = conn.execute(
-        select(HistoryRow.summary, HistoryRow.kind, HistoryRow.details, HistoryRow.at)
-        .where(HistoryRow.entry_id == entry_id)
-        .order_by(HistoryRow.seq)
-    ).all()
+    """A character's history in order (plain SQL: a long history is thousands of rows)."""
+    rows = conn.exec_driver_sql(_READ_HISTORY_SQL, (entry_id,)).fetchall()
     return [HistoryEntry(summary=s, kind=k, details=d, at=a) for s, k, d, a in rows]
+
+
+_READ_HISTORY_SQL = "SELECT summary, kind, details, at FROM history WHERE entry_id = ? ORDER BY seq"
 
 
 def read_histories(conn: Connection, entry_ids: Sequence[int]) -> dict[int, list[HistoryEntry]]:

@@ -26,6 +26,7 @@ from numdesk.gui import create_application
 
 #: Module prefixes the first screen must not load.
 DEFERRED = (
+    "asyncio",  # the table link's: only once a table starts
     "sqlalchemy",
     "alembic",
     "numdesk.store.library",
@@ -93,6 +94,12 @@ def main(library: str, ini: str, import_file: str, pdf: str, screenshot: str) ->
     assert window is not None
     controller = window.controller
     report: dict[str, object] = {"previewed": not controller.is_fully_open}
+    # what the library needed to open in full: the store is imported after that
+    controller.libraryOpened.connect(
+        lambda _path: report.setdefault(
+            "loaded_when_open", sorted(m for m in ("sqlalchemy", "alembic") if m in sys.modules)
+        )
+    )
     probe = _AtFirstPaint()
     window.browser.table.viewport().installEventFilter(probe)
     window.resize(1366, 768)

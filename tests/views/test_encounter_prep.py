@@ -61,7 +61,9 @@ def test_a_drop_of_the_browsers_selection_adds_it(qtbot: QtBot, tmp_path: Path) 
     names = [c.name for c in window.controller.encounter.combatants]
     assert names == ["Ana", "Bandit 1", "Bandit 2"]
     assert window.message.text() == ""
+    assert window.builder.count.value() == 1  # the copies were for that drop only
     # dropped on the builder's search box: it joins the fight, nothing is typed there
+    window.builder.count.setValue(2)
     margr = dragged(browser, [table.creatures[1].uid])
     field = window.builder.search
     field.setText("")
@@ -228,7 +230,10 @@ def test_the_log_exports_through_the_file_dialog(
 
     monkeypatch.setattr(QFileDialog, "getSaveFileName", answer)
     qtbot.keyClick(window.table, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
-    assert asked == [("Ambush at the ford.md", "Markdown (*.md)")]
+    [(start, filters)] = asked
+    assert filters == "Markdown (*.md)" and Path(start).name == "Ambush at the ford.md"
+    # in the documents folder (or home), never where numdesk was started from
+    assert Path(start).is_absolute() and Path(start).parent != Path.cwd()
     assert window.message.text() == ""
     text = target.read_text(encoding="utf-8")
     lines = text.splitlines()

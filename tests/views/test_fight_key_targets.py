@@ -87,6 +87,21 @@ def test_an_intrusion_in_six_keys_plus_the_reason(qtbot: QtBot, tmp_path: Path) 
     assert keys.count - len(reason) <= 6, keys.count
     assert window.message.text() == ""
     assert (table.sheet("Ana").xp, table.sheet("Bo").xp) == (3, 2)  # +1 each (Ex13)
+    # the reason was for that intrusion: the next one starts with an empty field
+    assert window.panel.reason.text() == ""
+
+
+def test_a_refused_intrusion_keeps_its_reason(qtbot: QtBot, tmp_path: Path) -> None:
+    """Cypher has no refusing (G16): the refusal is said and the reason stays typed."""
+    _table, window, _keys = fight(qtbot, tmp_path)
+    window.panel.reason.setText("the rope snaps")
+    window.panel.refuse_button.click()
+    assert "no refusing" in window.message.text()
+    assert window.panel.reason.text() == "the rope snaps"
+    window.panel.natural_one_button.click()  # a 1 rolled: a free intrusion, no XP
+    assert window.message.text() == ""
+    assert "the rope snaps" in window.controller.encounter.log[-1].text
+    assert window.panel.reason.text() == ""
 
 
 def test_n_copies_of_a_creature_in_six_keys_and_the_numbers(qtbot: QtBot, tmp_path: Path) -> None:
@@ -115,6 +130,33 @@ def test_n_copies_of_a_creature_in_six_keys_and_the_numbers(qtbot: QtBot, tmp_pa
     keys.press(Qt.Key.Key_Down)
     assert window.builder.results.hasFocus()
     keys.type("3")
+    assert window.builder.count.value() == 3
+
+
+def test_the_count_goes_back_to_one_after_an_add(qtbot: QtBot, tmp_path: Path) -> None:
+    """Two Bandits by keys, then one Margr the same way: one Margr, not two (the
+    copies are for the one add they were typed for)."""
+    table = Table(tmp_path, "numenera")
+    window = table.open(qtbot)
+    window.table.setFocus()
+    keys = Keys(qtbot)
+    keys.press(Qt.Key.Key_F, CTRL)
+    keys.type("Bandit")
+    keys.press(Qt.Key.Key_X, ALT)
+    keys.type("2")
+    keys.press(Qt.Key.Key_Return)
+    assert window.builder.count.value() == 1
+    keys.press(Qt.Key.Key_F, CTRL)
+    keys.type("Margr")
+    keys.press(Qt.Key.Key_Down)
+    keys.press(Qt.Key.Key_Return)
+    names = [c.name for c in window.controller.encounter.combatants]
+    assert names == ["Bandit 1", "Bandit 2", "Margr"]
+    # a refused add keeps the count typed, to try again
+    window.builder.count.setValue(3)
+    window.builder.results.clearSelection()
+    window.builder.add_button.click()
+    assert window.message.text() == "Select an entry to add."
     assert window.builder.count.value() == 3
 
 

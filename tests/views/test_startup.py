@@ -52,6 +52,7 @@ def test_first_paint_needs_no_store_printing_or_io_and_every_feature_works_after
     report = json.loads(result.stdout.strip().splitlines()[-1])
     assert report["previewed"] is True
     assert report["loaded_at_first_paint"] == []
+    assert report["loaded_when_open"] == []  # checked and open without the store
     # the same list before and after the store opened, and it is the library's
     assert report["listed_at_first_paint"] == report["listed_when_open"]
     assert {"Iona Vessel", "Vessel hound"} <= set(report["listed_at_first_paint"])
@@ -94,3 +95,28 @@ def test_a_library_that_cannot_be_opened_after_the_preview_says_so(
     assert "read-only" in failed.args[0]
     assert not controller.is_open
     controller.close()
+
+
+def test_the_library_is_open_in_full_before_the_store_and_keeps_its_undo_steps(
+    qtbot: QtBot, library: Path, tmp_path: Path
+) -> None:
+    """The quick open: checked and open at once (not after the store's import), the
+    library's undo steps restored from the file, and undo works once the store is in."""
+    settings = make_settings(tmp_path)
+    first = LibraryController(settings=settings)
+    first.open_library(library)
+    made = first.create(Creature(name="Ledge crab", level=2))
+    first.close()
+
+    controller = LibraryController(settings=settings)
+    assert controller.preview_library(library)
+    try:
+        controller.finish_opening_soon()
+        assert controller.is_fully_open  # at once: no waiting for the store's import
+        assert controller.undo_stack.canUndo()
+        assert "Ledge crab" in controller.undo_stack.undoText()
+        assert controller.has(made) and controller.session() == ([], [])
+        controller.undo_stack.undo()  # the store is needed now: taken at once
+        assert not controller.has(made)
+    finally:
+        controller.close()

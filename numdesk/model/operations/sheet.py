@@ -19,19 +19,27 @@ class CharacterOperation(Operation[Character]):
     After `_run` changes the character, the whole sheet is checked again; a problem the
     sheet did not already have raises (and `Operation.apply` restores the sheet). Problems
     that were there before (say, an imported file with a Pool above its maximum) do not
-    block unrelated edits, so the user can still fix them one at a time.
+    block unrelated edits, so the user can still fix them one at a time. Only what the
+    operation can have changed is checked (`find_problems`: not the history, whose own
+    line is added after the check, nor the list entries it left as they were), and the
+    sheet as it was only when the changed one has a problem (nearly never).
     """
 
     def _do(self, target: Character) -> Change:
-        known = {(p.field, p.message) for p in find_problems(target)}
         change = self._run(target)
         if target.damage_track is not DamageTrackState.HALE:
             # the extra step lies between hale and impaired: leaving hale leaves it too
             target.at_track_extra_step = False
-        for problem in find_problems(target):
+        return change
+
+    def _check(self, target: Character, before: Character) -> None:
+        problems = find_problems(target, history=False, since=before)
+        if not problems:
+            return
+        known = {(p.field, p.message) for p in find_problems(before, history=False, since=target)}
+        for problem in problems:
             if (problem.field, problem.message) not in known:
                 raise problem
-        return change
 
     @abstractmethod
     def _run(self, character: Character) -> Change:

@@ -189,7 +189,11 @@ class BuilderPanel(QWidget):
                 self.tr("Search the library; Down: the results; Enter: add"),
                 "focus_search",
             ),
-            (self.count, self.tr("How many copies of a creature to add"), "focus_count"),
+            (
+                self.count,
+                self.tr("How many copies of a creature the next add makes (then back to 1)"),
+                "focus_count",
+            ),
             (self.level_min, self.tr("Lowest level shown"), "focus_level_min"),
             (self.level_max, self.tr("Highest level shown"), "focus_level_max"),
             (self.object_name, self.tr("An object's name; Enter adds it"), "focus_object"),
@@ -249,12 +253,16 @@ class BuilderPanel(QWidget):
         self.add_uids(uids)
 
     def add_uids(self, uids: list[str]) -> None:
-        """Add library entries (creatures `count` times); used by drops too."""
+        """Add library entries (creatures `count` times); used by drops too.
+
+        The count goes back to 1 after an add: copies are typed for the add they are
+        meant for, never carried over to the next creature by surprise."""
         try:
             self._controller.add_entries(uids, self.count.value())
         except DomainError as err:
             self.failed.emit(err.message)
             return
+        self.count.setValue(1)
         self.failed.emit("")
 
     def add_object(self) -> None:
