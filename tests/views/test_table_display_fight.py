@@ -20,7 +20,7 @@ from numdesk.views.encounter import EncounterWindow
 from numdesk.views.encounter.keys import KeysDialog
 from numdesk.views.table_display.look import DARK, LIGHT
 from numdesk.views.table_display.window import TableDisplayWindow
-from tests.views.encounter_helpers import Table, add_from_library, npc
+from tests.views.encounter_helpers import Table, add_from_library, npc, turn
 from tests.views.fight_keys import CTRL, CTRL_SHIFT, Keys, back_to, initiative_by_keys
 from tests.views.sheet_helpers import with_modal
 
@@ -49,6 +49,7 @@ def _open_display(qtbot: QtBot, window: EncounterWindow, keys: Keys) -> TableDis
     assert display is not None and window.table_display_action.isChecked()
     qtbot.waitExposed(display)
     display.resize(1366, 768)  # a TV's size (the offscreen screen is smaller)
+    QApplication.processEvents()  # the platform's activation of the new window, handed back
     back_to(window, qtbot)  # the GM goes on in the fight
     window.table.setFocus()
     return display
@@ -117,6 +118,37 @@ def test_the_display_follows_damage_the_next_turn_and_a_condition(
     # closing the fight closes the display that follows it
     window.close()
     qtbot.waitUntil(lambda: not display.isVisible())
+
+
+def test_opening_the_display_leaves_the_keyboard_with_the_fight(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """A display for a TV: Ctrl+Shift+D opens it and the very next Ctrl+→ still turns the
+    fight (nobody has to click back into the fight window)."""
+    window, keys = _fight(qtbot, tmp_path)
+    back_to(window, qtbot)
+    window.table.setFocus()
+    assert turn(window) == "R1 Ana"
+    keys.press(Qt.Key.Key_D, CTRL_SHIFT)
+    display = window.table_display_window
+    assert display is not None
+    qtbot.waitExposed(display)
+    # the offscreen platform, like some window managers, activates every window shown
+    # (a moment later): the fight must have the keyboard back once that has happened
+    QApplication.processEvents()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    assert window.table.hasFocus()
+    keys.press(Qt.Key.Key_Right, CTRL)
+    assert turn(window) == "R1 Bo"
+    assert _texts(display)[:4] == ("ROUND", "1", "NOW", "Bo")
+    assert display.testAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
+    # the GM may still go to the display on purpose: it keeps the keyboard then
+    display.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is display)
+    qtbot.keyClick(display, Qt.Key.Key_L)
+    assert not display.display.dark
+    QApplication.processEvents()
+    assert QApplication.activeWindow() is display
 
 
 def test_a_hidden_combatant_is_gone_from_the_display_entirely(qtbot: QtBot, tmp_path: Path) -> None:
