@@ -68,15 +68,16 @@ class PcSheetActions:
         sheet_ops: Sequence[tuple[str, Operation[Character]]],
         log_text: str | None = None,
         kind: str = "note",
-        speaker: str = "",
+        speaker: str | Callable[[], str] = "",
     ) -> str:
         """Change PCs' real sheets and log it here: ONE transaction, ONE undo step.
 
         `sheet_ops` pairs a character uid with the operation for its sheet; each sheet
         is read fresh from the library, changed, and written together with the log
         line, so a crash leaves both or neither. Without `log_text` the line is
-        "<name>: <what the operation did>" (`speaker` in place of the name). If any
-        part fails nothing is changed.
+        "<name>: <what the operation did>" (`speaker` in place of the name; a function
+        is asked once the operation ran, to say what happened). If any part fails
+        nothing is changed.
         """
         sheets: list[SheetChange] = []
         lines: list[str] = []
@@ -90,7 +91,8 @@ class PcSheetActions:
             before, length = entry_data(character), len(character.history)
             change = op.apply(character)
             sheets.append(SheetChange(before, length, character, revision))
-            lines.append(f"{speaker or character.name}: {change.summary}")
+            who = speaker() if callable(speaker) else speaker
+            lines.append(f"{who or character.name}: {change.summary}")
         log_text = log_text or "; ".join(lines)
         self._run(sheets, LogEvent(log_text, kind), log_text)
         return log_text
@@ -122,7 +124,13 @@ class PcSheetActions:
         sheet = self._sheet_uid(combatant_uid)
         name = find(self._encounter, combatant_uid).name
         operation = DefendAndTakeHit(defense, hit, self.dice)
-        speaker = f"{attacker} hits {name}" if attacker else f"{name} is hit"
+
+        def speaker() -> str:
+            # what happened, once the roll is known: a hit, or a defense that held
+            if operation.success:
+                return f"{name} defends against {attacker}" if attacker else f"{name} defends"
+            return f"{attacker} hits {name}" if attacker else f"{name} is hit"
+
         with self.dice.player_faces(face), domain_errors("face"):
             return self.apply_to_sheets([(sheet, operation)], kind="damage", speaker=speaker)
 

@@ -34,7 +34,7 @@ _RAISE_EDGE = re.compile(
 def read_ability(ability: Ability, source: str = "") -> Characteristic:
     """What `ability` gives besides itself (its `lines` say it); nothing if it gives nothing."""
     text = ability.description
-    found = Characteristic(ability.name, text)
+    found = Characteristic(ability.name, text, source=source or ability.name)
     if _RAISE_EDGE.search(text):
         options = [Option(f"{label(s)} Edge", edge_bonus={s: 1}) for s in Stat]
         found.choice = BookChoice(ability.name, source or ability.name, text, options)

@@ -16,6 +16,7 @@ from numdesk.model.names import close_match
 from numdesk.rules.types import SkillLevel, Stat
 
 OPTION = "option"
+_ORDINALS = {2: "second", 3: "third", 4: "fourth", 5: "fifth"}
 SKILLS = "skills"
 
 
@@ -51,20 +52,36 @@ class BookChoice:
     kind: str = OPTION
     #: the level a skill of the player's own naming gets
     level: SkillLevel = SkillLevel.TRAINED
+    #: 2 for the second choice of the same name (Rusted's two "Skill" lines, an ability
+    #: taken twice), whose key then ends in " 2" so the command line can name it
+    repeat: int = 1
 
     @property
     def title(self) -> str:
-        """ "Rusted: Resilient" as headings show it."""
-        return f"{self.source}: {self.key}" if self.source not in ("", self.key) else self.key
+        """ "Rusted: Resilient" as headings show it; a repeat says which one in words
+        ("Rusted: Skill (second)", "Stealth Skills (taken a second time)")."""
+        name = self.key
+        if self.repeat > 1 and name.endswith(f" {self.repeat}"):
+            name = name[: -len(f" {self.repeat}")]
+            nth = _ORDINALS.get(self.repeat, f"#{self.repeat}")
+            if self.source in ("", name):
+                return f"{name} (taken a {nth} time)"
+            return f"{self.source}: {name} ({nth})"
+        return f"{self.source}: {name}" if self.source not in ("", name) else name
 
     def option(self, answer: str) -> Option | None:
-        """The option `answer` names (its label, any case, or the only one it starts)."""
+        """The option `answer` names (its label, any case, the only one it starts, or
+        else the only one whose name holds it)."""
         wanted = " ".join(answer.split()).casefold()
         exact = [o for o in self.options if o.label.casefold() == wanted]
         if exact:
             return exact[0]
         starting = [o for o in self.options if o.label.casefold().startswith(wanted)]
-        return starting[0] if wanted and len(starting) == 1 else None
+        if wanted and len(starting) == 1:
+            return starting[0]
+        # "movement" for "Tasks requiring movement (if you rely on a prosthetic leg)"
+        holding = [o for o in self.options if wanted in o.label.casefold().split(" (")[0]]
+        return holding[0] if wanted and not starting and len(holding) == 1 else None
 
     def labels(self) -> list[str]:
         return [o.label for o in self.options]

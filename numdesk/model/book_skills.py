@@ -304,7 +304,10 @@ def inability_choice(key: str, source: str, text: str) -> BookChoice | None:
         return None
     choice = BookChoice(key, source, text)
     for condition, subject in found:
-        name = trim(subject)
+        # the book's own words ("tasks requiring movement"): trimmed to "Movement" it
+        # would read as an inability in all movement
+        name = re.sub(r"^(?:your|all|any)\s+", "", " ".join(subject.split()), flags=re.I)
+        name = name[:1].upper() + name[1:]
         label = f"{name} (if {condition.strip()})"
         choice.options.append(Option(label, skills=[Skill(name, SkillLevel.INABILITY, text)]))
     return choice

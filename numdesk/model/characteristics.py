@@ -90,6 +90,8 @@ class Characteristic:
     #: why (part of) the text is kept as an ability; "" when all of it became structure
     reason: str = ""
     lines: list[str] = field(default_factory=list)
+    #: the template or ability it belongs to ("Strong"), for messages naming it
+    source: str = ""
 
     @property
     def structured(self) -> bool:
@@ -126,7 +128,7 @@ def label(stat: Stat) -> str:
 
 def read_characteristic(name: str, text: str, source: str = "") -> Characteristic:
     """Structure from one descriptor characteristic, or an ability keeping its text."""
-    found = Characteristic(name, text)
+    found = Characteristic(name, text, source=source)
     owner = name or source or "the descriptor"
     lowered = name.casefold()
     if lowered.startswith("additional equipment"):
@@ -335,7 +337,7 @@ def edge_choice(key: str, source: str, text: str) -> BookChoice | None:
 
 def read_type_line(name: str, text: str, source: str = "") -> Characteristic | None:
     """One of a type's basic abilities, or None for a line that is not one (a note)."""
-    found = Characteristic(name, text)
+    found = Characteristic(name, text, source=source)
     owner = source or "the type"
     if not name or text.casefold().startswith("this type lets the player choose"):
         return None

@@ -33,6 +33,7 @@ from numdesk.model.creation_offers import ability_offers, pick_problems
 from numdesk.model.errors import DomainError
 from numdesk.model.history import HistoryEntry
 from numdesk.model.items import Armor, new_uid
+from numdesk.model.skill_picks import duplicate_pick_problems
 from numdesk.model.templates import SentenceTemplate
 from numdesk.model.validation import find_problems
 from numdesk.rules.profiles import PROFILES, family_of, get_profile
@@ -149,11 +150,9 @@ def choice_problems(choices: CreationChoices, later: frozenset[str] = frozenset(
     keys are in `later`: the wizard asks them on a later page)."""
     abilities = character_abilities(choices)
     problems = []
-    fixed = {s.name.casefold(): e.name for e in _all_effects(choices, abilities) for s in e.skills}
     base = _base_edges(choices)
-    for choice, options in chosen(choices, abilities):
-        if choice.key in later:
-            continue
+    answered = [(c, options) for c, options in chosen(choices, abilities) if c.key not in later]
+    for choice, options in answered:
         problems.extend(answer_problems(choice, answers_to(choices, choice)))
         for option in options:
             for stat in option.edge_bonus:
@@ -162,14 +161,23 @@ def choice_problems(choices: CreationChoices, later: frozenset[str] = frozenset(
                         f"{choice.title} raises an Edge that is 0; your "
                         f"{stat_label(stat)} Edge is {base[stat]}."
                     )
-            if "not already trained" in choice.text:
-                for skill in option.skills:
-                    if skill.name.casefold() in fixed:
-                        problems.append(
-                            f"{choice.title}: you are already trained in {skill.name} "
-                            f"({fixed[skill.name.casefold()]}); choose another."
-                        )
+    problems.extend(duplicate_pick_problems(answered, held_skills(choices, abilities)))
     return problems
+
+
+def held_skills(
+    choices: CreationChoices, abilities: list[Ability]
+) -> dict[str, tuple[str, SkillLevel]]:
+    """The skills the character has without picking them: folded name -> (from, level)."""
+    type_t = choices.type_template
+    held: dict[str, tuple[str, SkillLevel]] = {}
+    if type_t is not None:
+        for skill in type_t.skills:
+            held.setdefault(skill.name.casefold(), (type_t.name, skill.level))
+    for effect in _all_effects(choices, abilities):
+        for skill in effect.skills:
+            held.setdefault(skill.name.casefold(), (effect.source or effect.name, skill.level))
+    return held
 
 
 def _all_effects(choices: CreationChoices, abilities: list[Ability]) -> list[Characteristic]:
@@ -342,8 +350,20 @@ def starting_skills(choices: CreationChoices) -> tuple[list[Skill], list[str]]:
     given += [s for _c, options in chosen(choices, abilities) for o in options for s in o.skills]
     rows: list[Skill] = []
     said: list[str] = []
+    order = list(SkillLevel)
     for skill in given:
-        if any(s.name.casefold() == skill.name.casefold() for s in rows):
+        inability = skill.level is SkillLevel.INABILITY
+        same = [
+            s
+            for s in rows
+            if s.name.casefold() == skill.name.casefold()
+            and (s.level is SkillLevel.INABILITY) == inability
+        ]
+        if same and order.index(skill.level) > order.index(same[0].level):
+            same[0].level = skill.level
+            said.append(f"{skill.name}: raised to {skill.level.value}")
+            continue
+        if same:
             said.append(f"{skill.name}: given twice; the Skills table keeps one row")
             continue
         rows.append(_fresh_skill(skill))

@@ -112,6 +112,7 @@ def book_choices(choices: CreationChoices, abilities: list[Ability]) -> list[Boo
         seen[folded] = seen.get(folded, 0) + 1
         if seen[folded] > 1:
             choice.key = f"{choice.key} {seen[folded]}"
+            choice.repeat = seen[folded]
     return asked
 
 

@@ -196,5 +196,5 @@ def test_each_choice_the_book_asks_is_an_option(
     skills = {s.name: s.level for s in made.skills}
     assert skills["Might defense"] is SkillLevel.TRAINED
     assert skills["Juggling"] is SkillLevel.TRAINED  # "or something similar": the player's own
-    assert skills["Movement"] is SkillLevel.INABILITY
+    assert skills["Tasks requiring movement"] is SkillLevel.INABILITY
     assert skills["Searching"] is SkillLevel.TRAINED  # Superb Explorer's five

@@ -140,9 +140,83 @@ def test_a_paralysed_pc_gets_no_roll_and_a_distracted_foe_eases_the_defense(
     keys.press(Qt.Key.Key_C, CTRL_SHIFT)
     assert window.message.text() == ""
     dialog = DefenseStep(window.controller, npc(window, "Bo"), window)
+    # Ana's turn: the GM names the attacker (the step does not guess one)
+    dialog.attacker.setCurrentIndex(dialog.attacker.findText("Bandit (level 2)"))
     assert dialog.helpless.isChecked()
     assert "no block or dodge" in dialog.reasons.text()
     assert "Bandit is distracted" in dialog.reasons.text()
     assert dialog.defense_input().eases == 1  # the distraction flips onto the defense (C13a)
     assert "Helpless" in dialog.chance.text()
     dialog.reject()
+
+
+def test_on_a_pcs_turn_the_step_asks_who_attacks(qtbot: QtBot, tmp_path: Path) -> None:
+    """Ana's turn: Bo is hit. Neither the Bandit nor the Margr is acting, so the step
+    guesses neither: the attacker list is focused on "choose", nothing can be applied
+    until one is picked, and the pick fills in its level."""
+    table, window, keys = fight(qtbot, tmp_path, "cypher")
+    add_from_library(window, ("Margr",))
+    assert turn(window) == "R1 Ana"
+    window.select_name("Bo")
+    seen: list[str] = []
+
+    def ask(dialog: QWidget) -> None:
+        assert isinstance(dialog, DefenseStep)
+        try:
+            dialog.activateWindow()
+            qtbot.waitUntil(dialog.attacker.hasFocus)
+            seen.append(dialog.attacker.currentText())
+            seen.append(str(dialog.level.value()))
+            seen.append(dialog.error.text())
+            keys.press(Qt.Key.Key_Return)  # Enter with nobody chosen applies nothing
+            seen.append("open" if dialog.isVisible() else "closed")
+            keys.type("M")  # the Margr, by its first letter
+            seen.append(dialog.attacker.currentText())
+            seen.append(str(dialog.level.value()))
+            keys.press(Qt.Key.Key_2, Qt.KeyboardModifier.AltModifier)  # the d20 field
+            keys.type("2")
+            keys.press(Qt.Key.Key_Return)
+        finally:
+            if dialog.isVisible():
+                seen.append("still open: " + dialog.error.text())
+                dialog.reject()
+
+    lines = len(window.controller.encounter.log)
+    with_modal(lambda: keys.press(Qt.Key.Key_H, CTRL), ask)
+    back_to(window, qtbot)
+    assert seen[:4] == [
+        "(choose who attacks)",
+        "0",
+        "Choose who attacks Bo: it is not an NPC's turn, so the fight cannot tell "
+        "(or type the attacker's level).",
+        "open",
+    ], seen
+    assert seen[4:] == ["Margr (level 2)", "2"], seen
+    added = [e.text for e in window.controller.encounter.log[lines:]]
+    assert len(added) == 1 and added[0].startswith("Margr hits Bo: Block"), added
+    assert table.sheet("Bo").wounds.minor == 1
+
+    # on an NPC's turn the NPC acting is filled in, as before
+    while turn(window) != "R1 Bandit":
+        keys.press(Qt.Key.Key_Right, CTRL)
+    dialog = DefenseStep(window.controller, npc(window, "Bo"), window)
+    assert not dialog.asks_attacker
+    assert dialog.attacker.currentText() == "Bandit (level 2)" and dialog.level.value() == 2
+    dialog.reject()
+
+
+def test_the_log_says_when_the_defense_held(qtbot: QtBot, tmp_path: Path) -> None:
+    """A block that succeeds is not logged as a hit: "Ana defends against Bandit"."""
+    table, window, keys = fight(qtbot, tmp_path, "cypher")
+    keys.press(Qt.Key.Key_Right, CTRL)
+    keys.press(Qt.Key.Key_Right, CTRL)
+    assert turn(window) == "R1 Bandit"
+    window.select_name("Ana")
+    lines = len(window.controller.encounter.log)
+    seen: list[str] = []
+    hit_by_keys(qtbot, window, keys, "18", seen)
+    assert not [s for s in seen if s.startswith("still open")], seen
+    [line] = [e.text for e in window.controller.encounter.log[lines:]]
+    assert line.startswith("Ana defends against Bandit: Block: Rolled 18"), line
+    assert "success" in line and " hits " not in line
+    assert table.sheet("Ana").wounds.minor == 0

@@ -80,6 +80,8 @@ def test_a_fight_played_across_the_table_ends_identical(qtbot: QtBot, tmp_path: 
 
     def defend(dialog: QWidget) -> None:
         assert isinstance(dialog, DefenseStep)
+        # Ana's own turn: the GM names the attacker (the step does not guess)
+        dialog.attacker.setCurrentIndex(dialog.attacker.findData(npc(window, "Bandit").uid))
         dialog.face.setValue(2)  # a miss: the hit lands
         dialog.accept()
 

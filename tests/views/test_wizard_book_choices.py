@@ -128,7 +128,7 @@ def test_explorer_rusted_explores_dark_places(
     _pick(wizard, "Block", "Danger Sense", "Decipher", "Endurance")
     press_next(qtbot, wizard)
     skills = wizard.skills_page
-    assert [b.choice.title for b in skills.boxes] == ["Rusted: Skill", "Rusted: Skill 2"]
+    assert [b.choice.title for b in skills.boxes] == ["Rusted: Skill", "Rusted: Skill (second)"]
     skills.boxes[0].choose("Intellect defense")
     creative = skills.boxes[1]
     assert "Singing" in creative.choice.labels() and creative.own_name is not None
@@ -146,7 +146,7 @@ def test_explorer_rusted_explores_dark_places(
         "Climbing": TRAINED,
         "Balancing": TRAINED,
         "Jumping": TRAINED,
-        "Movement": INABILITY,
+        "Tasks requiring movement": INABILITY,  # as the book words it
         "Intellect defense": TRAINED,
         "Juggling": TRAINED,
     }

@@ -50,6 +50,18 @@ def attackers(encounter: Encounter) -> list[Combatant]:
     return sorted(foes, key=lambda c: c.uid not in acting)
 
 
+def acting_attacker(encounter: Encounter) -> Combatant | None:
+    """The NPC whose turn it is: the attacker a hit on a PC most likely comes from.
+
+    None on a PC's or a follower's turn (or before the fight starts): then nothing in
+    the fight says who attacks, and the GM is asked rather than given a guess that
+    would quietly change the difficulty.
+    """
+    slot = current_slot(encounter)
+    acting = slot_uids(encounter, slot) if slot is not None and encounter.round >= 1 else []
+    return next((c for c in attackers(encounter) if c.uid in acting and c.side == "npc"), None)
+
+
 def _steps(n: int) -> str:
     return "1 step" if n == 1 else f"{n} steps"
 

@@ -1,7 +1,8 @@
 """A PC is hit in the fight: the defense step, owned by the fight window.
 
-Everything the fight knows is already filled in: the attacker (whoever's turn it is)
-and its level, the steps of the fight's picks and conditions on both sides (T1–T5,
+Everything the fight knows is already filled in: the attacker (the NPC whose turn it
+is; on a PC's turn nothing says who attacks, so the step asks with the attacker list
+focused) and its level, the steps of the fight's picks and conditions on both sides (T1–T5,
 G18, C13a, T7) with their reasons, the sheet's wounds and armor (counted by the
 defense task itself), the damage or wound from the attacker's stat block. The GM
 types the player's d20 (or leaves "app rolls") and presses Enter: the roll and what
@@ -49,6 +50,7 @@ from numdesk.model.operations.defense_roll import (
 )
 from numdesk.model.operations.encounter_defense import (
     FightDefense,
+    acting_attacker,
     attackers,
     fight_defense,
     stat_block_damage,
@@ -82,6 +84,10 @@ class DefenseStep(QDialog):
         layout.addLayout(form)
 
         self.attacker = QComboBox(self)
+        #: on a PC's turn nobody obviously attacks: the step asks instead of guessing
+        self.asks_attacker = acting_attacker(controller.encounter) is None
+        if self.asks_attacker:
+            self.attacker.addItem(self.tr("(choose who attacks)"), None)
         for foe in attackers(controller.encounter):
             self.attacker.addItem(self.tr("{0} (level {1})").format(foe.name, foe.level), foe.uid)
         self.attacker.addItem(self.tr("someone outside the fight (type the level)"), "")
@@ -216,8 +222,11 @@ class DefenseStep(QDialog):
         for box in (self.area, self.helpless, self.use_armor):
             box.toggled.connect(lambda _on: self.update_preview())
         self.update_preview()
-        self.face.setFocus(Qt.FocusReason.OtherFocusReason)
-        self.face.selectAll()
+        if self.asks_attacker:
+            self.attacker.setFocus(Qt.FocusReason.OtherFocusReason)
+        else:
+            self.face.setFocus(Qt.FocusReason.OtherFocusReason)
+            self.face.selectAll()
 
     def _row(
         self, form: QFormLayout, text: str, buddy: QWidget, field: QWidget | QHBoxLayout
@@ -347,6 +356,11 @@ class DefenseStep(QDialog):
         lines: list[str] = []
         if no_roll is not None:
             lines.append(self.tr(no_roll))
+        elif self.level.value() == 0 and self.attacker.currentData() is None:
+            problem = self.tr(
+                "Choose who attacks {0}: it is not an NPC's turn, so the fight cannot tell "
+                "(or type the attacker's level)."
+            ).format(self.target.name)
         elif self.level.value() == 0:
             problem = self.tr("Type the attacker's level: it is the difficulty of the roll.")
         else:
