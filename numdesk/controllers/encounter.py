@@ -22,6 +22,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from numdesk.controllers.fight_sheets import PcSheetActions, SheetChange
+from numdesk.controllers.fight_steps import Group, sheet_steps, take
 from numdesk.controllers.journal import EntryChange, Held, UndoJournal
 from numdesk.model.character import Character
 from numdesk.model.creature import Creature
@@ -44,7 +45,7 @@ from numdesk.model.operations.encounter import (
     SetProfile,
     profile_of,
 )
-from numdesk.model.operations.encounter_base import light_snapshots
+from numdesk.model.operations.encounter_snapshot import light_snapshots
 from numdesk.model.serialize import entry_data
 from numdesk.model.table_view import TableView, project
 from numdesk.rules.dice import Dice
@@ -58,47 +59,6 @@ def _label(profile: str) -> str:
         return get_profile(profile).label
     except KeyError:
         return profile
-
-
-def _take(encounter: Encounter, stored: Encounter) -> None:
-    """Make `encounter` equal `stored` in place: the window's models follow the same
-    lists (the log grows or shrinks at its end instead of being shown anew)."""
-    for f in dataclasses.fields(encounter):
-        mine, theirs = getattr(encounter, f.name), getattr(stored, f.name)
-        if isinstance(mine, list) and isinstance(theirs, list):
-            mine[:] = theirs
-        else:
-            setattr(encounter, f.name, theirs)
-
-
-def _sheet_steps(sheets: Sequence[SheetChange]) -> tuple[list[EntryChange], list[Write]]:
-    """The undo changes and the writes of the PCs' sheets a fight action changed."""
-    changes, writes = [], []
-    for sheet in sheets:
-        after = entry_data(sheet.sheet)
-        changes.append(EntryChange.action(sheet.sheet, sheet.before, after, sheet.length))
-        uid, revision = sheet.sheet.uid, sheet.revision
-        writes.append(Write(uid, sheet.sheet, revision, data=after, lines_kept=sheet.length))
-    return changes, writes
-
-
-@dataclasses.dataclass
-class _Group:
-    """The actions of one multi-target step, collected until they are written together.
-
-    The encounter is converted and diffed once for the whole step, at its end, against
-    `before` (its `entry_data`) and the `length` of its log then.
-    """
-
-    before: dict[str, Any]
-    length: int
-    #: whether any action was applied (the step is journalled even if it changed nothing)
-    ran: bool = False
-    changes: list[EntryChange] = dataclasses.field(default_factory=list)
-    #: uid -> the write: the revision first read, the object as it is last
-    writes: dict[str, Write] = dataclasses.field(default_factory=dict)
-    #: the PCs' sheets changed so far (a second change starts from the first's result)
-    sheets: dict[str, tuple[Character, int]] = dataclasses.field(default_factory=dict)
 
 
 class EncounterController(PcSheetActions, QObject):
@@ -137,7 +97,7 @@ class EncounterController(PcSheetActions, QObject):
         self._characters: dict[str, Character] = {}
         self._creatures: dict[str, Creature | None] = {}
         self._saving = False
-        self._group: _Group | None = None
+        self._group: Group | None = None
         #: `entry_data` of the encounter as it is now and as stored (None: work it out
         #: again), so an action converts it once, and an undo patches it instead of
         #: reading the encounter back
@@ -262,7 +222,7 @@ class EncounterController(PcSheetActions, QObject):
             with light_snapshots():  # a refused target is put back; the group is read back
                 change = operation.apply(self._encounter)
             group.ran = True
-            changes, writes = _sheet_steps(sheets)
+            changes, writes = sheet_steps(sheets)
             group.changes.extend(changes)
             for write in writes:
                 first = group.writes.get(write.uid, write)
@@ -274,7 +234,7 @@ class EncounterController(PcSheetActions, QObject):
             return change
         before, length = self._entry_data(), len(self._encounter.log)
         change = operation.apply(self._encounter)
-        changes, writes = _sheet_steps(sheets)
+        changes, writes = sheet_steps(sheets)
         after = entry_data(self._encounter)
         changes.append(EntryChange.action(self._encounter, before, after, length))
         writes.append(
@@ -295,7 +255,7 @@ class EncounterController(PcSheetActions, QObject):
         if self._group is not None:
             yield
             return
-        group = self._group = _Group(self._entry_data(), len(self._encounter.log))
+        group = self._group = Group(self._entry_data(), len(self._encounter.log))
         try:
             yield
         except BaseException:
@@ -441,7 +401,7 @@ class EncounterController(PcSheetActions, QObject):
     def _reload(self) -> None:
         encounter, self._revision = self._library.load_revision(self.uid)
         assert isinstance(encounter, Encounter)
-        _take(self._encounter, encounter)
+        take(self._encounter, encounter)
         self._data = None
         self.changed.emit()
 
@@ -460,7 +420,7 @@ class EncounterController(PcSheetActions, QObject):
         """An undo or redo wrote these entries: take ours, tell everyone else."""
         for uid, (obj, revision) in result.items():
             if uid == self.uid and isinstance(obj, Encounter):
-                _take(self._encounter, obj)
+                take(self._encounter, obj)
                 self._data = self.journal.written.get(uid)
                 self._revision = revision
             elif isinstance(obj, Character):

@@ -11,6 +11,7 @@ stored lines made equal to its object's (`write_history`, `write_log`).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Sequence
 from typing import Any
@@ -125,14 +126,32 @@ def read_histories(conn: Connection, entry_ids: Sequence[int]) -> dict[int, list
 
 def write_log(conn: Connection, entry_id: int, lines: Sequence[str]) -> None:
     """Make the stored log equal `lines` (stored log lines): the lines after the common
-    start are written again."""
+    start are written again.
+
+    A stored line holding fields a newer numdesk added is the same line when the fields
+    this numdesk knows match: it stays as stored, so a save here never drops them.
+    """
     stored = [row[0] for row in conn.exec_driver_sql(_READ_LOG_SQL, (entry_id,))]
     keep = 0
     for old, new in zip(stored, lines, strict=False):
-        if old != new:
+        if old != new and not _same_known(old, new):
             break
         keep += 1
     write_tail(conn, "log_lines", entry_id, keep, lines[keep:])
+
+
+_LOG_FIELDS = frozenset(f.name for f in dataclasses.fields(LogEntry))
+
+
+def _same_known(stored: str, line: str) -> bool:
+    """Whether the `stored` line, without the fields unknown here, is `line`."""
+    try:
+        old = json.loads(stored)
+    except ValueError:
+        return False
+    if not isinstance(old, dict) or old.keys() <= _LOG_FIELDS:
+        return False
+    return {k: v for k, v in old.items() if k in _LOG_FIELDS} == json.loads(line)
 
 
 def insert_log(conn: Connection, entry_id: int, lines: Sequence[str], start: int = 0) -> None:

@@ -10,11 +10,8 @@ reopened encounter therefore resumes on exactly the same turn.
 
 from __future__ import annotations
 
-import dataclasses
 from abc import abstractmethod
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Sequence
 from typing import Any
 
 from numdesk.model.encounter import Combatant, Condition, Encounter, LogEntry, TurnSlot
@@ -22,6 +19,15 @@ from numdesk.model.errors import DomainError
 from numdesk.model.history import now_iso
 from numdesk.model.limits import MAX_LOG
 from numdesk.model.operations.base import Change, Operation, clone
+from numdesk.model.operations.encounter_snapshot import (
+    is_light,
+    note_reached,
+    place_of,
+    put_back,
+    put_back_reached,
+    reaching,
+    snapshot,
+)
 from numdesk.rules.conditions import TurnEdge, ending_round
 from numdesk.rules.errors import RulesError
 from numdesk.rules.initiative import InitiativeEntry, TurnKind, npc_initiative, turn_order
@@ -52,32 +58,11 @@ def profile_of(encounter: Encounter) -> Profile:
 
 def find(encounter: Encounter, uid: str) -> Combatant:
     """The combatant `uid`, or a DomainError if it has left the encounter."""
-    combatants = encounter.combatants
-    index = _places(combatants).get(uid)
-    if index is None or index >= len(combatants) or combatants[index].uid != uid:
-        index = _places(combatants, again=True).get(uid)  # the list changed since
-    if index is None:
+    combatant = place_of(encounter.combatants, uid)
+    if combatant is None:
         raise DomainError("That combatant is no longer in the encounter.")
-    combatant = combatants[index]
-    reached = _REACHED.get()
-    if reached is not None and id(combatant) not in reached:
-        reached[id(combatant)] = (combatant, clone(combatant))  # see light_snapshots
+    note_reached(combatant)
     return combatant
-
-
-#: the place of each combatant in the list `find` searched last (by the list's identity):
-#: an area attack finds 500 targets in a list of 500 without 500 searches of it
-_PLACES: tuple[int, dict[str, int]] = (0, {})
-
-
-def _places(combatants: list[Combatant], again: bool = False) -> dict[str, int]:
-    """uid -> index in `combatants`, as last seen (`find` checks each answer)."""
-    global _PLACES
-    key, places = _PLACES
-    if again or key != id(combatants):
-        places = {c.uid: i for i, c in enumerate(combatants)}
-        _PLACES = (id(combatants), places)
-    return places
 
 
 def initiative_value(combatant: Combatant) -> int | None:
@@ -179,64 +164,6 @@ def rebuild_order(encounter: Encounter, passing: str = "") -> None:
     encounter.turn = min(position, max(len(new) - 1, 0))
 
 
-_SNAPSHOT_FIELDS = tuple(f.name for f in dataclasses.fields(Encounter) if f.name != "log")
-#: inside `light_snapshots`: the combatants the running operation reached through `find`,
-#: by identity, each with a copy made before it could change it (None: whole snapshots)
-_REACHED: ContextVar[dict[int, tuple[Combatant, Combatant]] | None] = ContextVar(
-    "reached", default=None
-)
-
-
-@contextmanager
-def light_snapshots() -> Iterator[None]:
-    """Operations applied inside copy only what they can change before a refusal: the
-    encounter's own fields (its lists one level deep) and each combatant as they first
-    reach it through `find`, not every combatant.
-
-    Enough to put back what a refused action changed before it was refused, not to
-    `revert` it afterwards: the caller puts the encounter back from the library instead.
-    The encounter controller applies the actions of one group (an area attack) this
-    way, so an attack on 500 combatants costs one copy of each target, not 500 copies
-    of all 500.
-    """
-    token = _LIGHT.set(True)
-    try:
-        yield
-    finally:
-        _LIGHT.reset(token)
-
-
-_LIGHT: ContextVar[bool] = ContextVar("light", default=False)
-
-
-def _light_snapshot(encounter: Encounter) -> dict[str, Any]:
-    return {
-        name: list(value) if isinstance(value, list) else value
-        for name in _SNAPSHOT_FIELDS
-        for value in (getattr(encounter, name),)
-    }
-
-
-def _put_back_reached(reached: dict[int, tuple[Combatant, Combatant]]) -> None:
-    """Give each combatant an operation reached its copy's values (in place)."""
-    for combatant, copied in reached.values():
-        combatant.__dict__.clear()
-        combatant.__dict__.update(copied.__dict__)
-
-
-def _snapshot(encounter: Encounter) -> dict[str, Any]:
-    return {name: clone(getattr(encounter, name)) for name in _SNAPSHOT_FIELDS}
-
-
-def _put_back(
-    encounter: Encounter, state: dict[str, Any], log_length: int, *, keep: bool = True
-) -> None:
-    """Restore `state`; with `keep` False the snapshot's own objects go back in (no copy)."""
-    for name, value in state.items():
-        setattr(encounter, name, clone(value) if keep else value)
-    del encounter.log[log_length:]
-
-
 class EncounterOperation(Operation[Encounter]):
     """An operation that writes what it did to the encounter log (round and time).
 
@@ -262,23 +189,19 @@ class EncounterOperation(Operation[Encounter]):
     def apply(self, target: Encounter) -> Change:
         """Do the change (or redo it exactly: same dice, same log lines)."""
         if self._state_after is not None and self._change is not None:
-            _put_back(target, self._state_after, self._log_length)
+            put_back(target, self._state_after, self._log_length)
             target.log.extend(clone(self._log_added))
             return self._change
-        light = _LIGHT.get()
-        before = _light_snapshot(target) if light else _snapshot(target)
+        light = is_light()
+        before = snapshot(target, light)
         log_length = len(target.log)
-        token = _REACHED.set({} if light else None)
-        try:
-            change = self._do(target)
-        except BaseException:
-            reached = _REACHED.get()
-            if reached:
-                _put_back_reached(reached)
-            _put_back(target, before, log_length, keep=False)
-            raise
-        finally:
-            _REACHED.reset(token)
+        with reaching(light) as reached:
+            try:
+                change = self._do(target)
+            except BaseException:
+                put_back_reached(reached)
+                put_back(target, before, log_length, keep=False)
+                raise
         self._state_before = None if light else before
         self._state_after = None
         self._log_length = log_length
@@ -289,11 +212,11 @@ class EncounterOperation(Operation[Encounter]):
     def revert(self, target: Encounter) -> None:
         """Put the encounter back as it was before `apply` (its log lines removed)."""
         if self._state_before is None:
-            # never applied, or applied inside `light_snapshots`
+            # never applied, or applied inside `light_snapshots` (encounter_snapshot)
             raise RuntimeError("cannot revert an operation that was never applied")
         if self._state_after is None:
-            self._state_after = _snapshot(target)
-        _put_back(target, self._state_before, self._log_length, keep=False)
+            self._state_after = snapshot(target)
+        put_back(target, self._state_before, self._log_length, keep=False)
 
     def note(self, text: str) -> None:
         """Add a further log line after the main one (e.g. a condition that ended)."""

@@ -25,6 +25,9 @@ depends_on: str | Sequence[str] | None = None
 #: the stored encounters whose JSON can be read (a damaged one is left as it is: opening
 #: it says so, as before)
 _FIGHTS = "kind = 'encounter' AND json_valid(data)"
+#: of those, the ones whose log is a list of lines (one that is not stays in the JSON,
+#: where reading the fight names it, rather than being dropped here)
+_LOGS = f"{_FIGHTS} AND json_type(data, '$.log') = 'array'"
 
 
 def upgrade() -> None:
@@ -44,11 +47,10 @@ def upgrade() -> None:
     op.execute(
         "INSERT INTO log_lines (entry_id, seq, line) "
         "SELECT e.id, CAST(j.key AS INTEGER), j.value "
-        "FROM entries e, json_each(e.data, '$.log') j "
-        "WHERE e.kind = 'encounter' AND json_valid(e.data) "
-        "AND json_type(e.data, '$.log') = 'array'"
+        f"FROM entries e, json_each(e.data, '$.log') j WHERE e.id IN (SELECT id FROM entries "
+        f"WHERE {_LOGS})"
     )
-    op.execute(f"UPDATE entries SET data = json_remove(data, '$.log') WHERE {_FIGHTS}")
+    op.execute(f"UPDATE entries SET data = json_remove(data, '$.log') WHERE {_LOGS}")
 
 
 def downgrade() -> None:
