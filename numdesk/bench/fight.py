@@ -62,7 +62,7 @@ def bench_fight(
     long_fight = windows["long fight"].controller
     npcs = [c.uid for c in long_fight.encounter.combatants if c.side == "npc"]
     for n in range(played):  # a long evening: hits and healing, each saved and journalled
-        uid = npcs[n % len(npcs)]
+        uid = npcs[(n // 2) % len(npcs)]  # hit, then healed: nobody falls
         long_fight.apply(DamageCombatant(uid, 1) if n % 2 == 0 else Heal(uid, 1))
     app.processEvents()
     load = [load_average()]
