@@ -74,15 +74,46 @@ class EntryChange:
 
     @classmethod
     def delete(
-        cls, obj: ModelObject, tags: Sequence[str] = (), favourite: bool = False
+        cls,
+        obj: ModelObject,
+        tags: Sequence[str] = (),
+        favourite: bool = False,
+        data: dict[str, Any] | None = None,
     ) -> EntryChange:
+        """The deletion of `obj`; `data` is its whole stored content when that holds
+        more than `to_data(obj)` (fields a newer numdesk added: undo brings them back)."""
         from numdesk.model.kinds import kind_of
         from numdesk.model.serialize import to_data
 
         return cls(
-            obj.uid, kind_of(obj).value, obj.name, deleted=to_data(obj), tags=tuple(tags),
+            obj.uid, kind_of(obj).value, obj.name,
+            deleted=data if data is not None else to_data(obj), tags=tuple(tags),
             favourite=favourite,
         )  # fmt: skip
+
+    def stored_now(self, library: Any, current: ModelObject) -> dict[str, Any]:
+        """The whole content of this entry as `library` stores it now (`current`), with
+        the fields a newer numdesk added, as `created` or `deleted` hold them."""
+        from numdesk.model.kinds import EntryKind
+        from numdesk.model.newer import carry_newer
+        from numdesk.model.serialize import to_data
+
+        now: dict[str, Any] = to_data(current)
+        stored = library.newer_stored([self.uid]).get(self.uid)
+        return now if stored is None else carry_newer(EntryKind(self.kind), stored, now)
+
+    def stored_data(self, content: dict[str, Any], obj: ModelObject) -> dict[str, Any] | None:
+        """The data to store for `obj`, built from this entry's whole `content` (it came
+        back): None (convert `obj`) unless `content` holds fields a newer numdesk added,
+        which then come back with it."""
+        from numdesk.model.kinds import EntryKind
+        from numdesk.model.newer import carry_newer, has_newer
+        from numdesk.model.serialize import to_data
+
+        kind = EntryKind(self.kind)
+        if not has_newer(kind, content):
+            return None
+        return carry_newer(kind, content, to_data(obj))
 
     def to_json(self) -> dict[str, Any]:
         return {

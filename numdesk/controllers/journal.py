@@ -263,7 +263,6 @@ class UndoJournal(QObject):
         """The write that replays `change` (forward: redo) against the stored entry, or
         against `prior`, what an earlier change of the same step made of it."""
         from numdesk.model.merge import MergeConflict, describe_path, diff
-        from numdesk.model.serialize import to_data
         from numdesk.store.commit import Write
 
         brings_in = change.created if forward else change.deleted
@@ -271,7 +270,8 @@ class UndoJournal(QObject):
         if brings_in is not None:
             expected = prior.expected if prior is not None else None
             obj = change.build(brings_in)
-            return Write(change.uid, obj, expected, change.tags, change.favourite), change
+            data = change.stored_data(brings_in, obj)
+            return Write(change.uid, obj, expected, change.tags, change.favourite, data), change
         try:
             if prior is not None and prior.obj is None:
                 raise DomainError(change.name)
@@ -285,7 +285,7 @@ class UndoJournal(QObject):
             ) from None
         assert current is not None
         if takes_out is not None:
-            now = to_data(current)
+            now = change.stored_now(library, current)
             if now != takes_out:
                 # the steps of its own window (a fight's turns), else the values changed
                 count = library.journal(f"{change.kind}:{change.uid}")[0] or len(

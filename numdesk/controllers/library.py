@@ -352,6 +352,9 @@ class LibraryController(LibraryReading, LibraryTransfers, QObject):
         A rules set that entries still use is refused (DomainError naming them) before
         anything is written.
         """
+        from numdesk.model.kinds import kind_of
+        from numdesk.model.newer import carry_newer
+        from numdesk.model.serialize import to_data
         from numdesk.store.commit import Write
 
         if self._pending is None:  # a batch checks its whole selection first
@@ -359,7 +362,9 @@ class LibraryController(LibraryReading, LibraryTransfers, QObject):
         before, revision = self.library.load_revision(uid)
         meta = self.meta(uid)
         text = self.tr("Delete “{0}”").format(before.name)
-        change = EntryChange.delete(before, meta.tags, meta.favourite)
+        stored = self.library.newer_stored([uid]).get(uid)  # a newer numdesk's fields
+        data = None if stored is None else carry_newer(kind_of(before), stored, to_data(before))
+        change = EntryChange.delete(before, meta.tags, meta.favourite, data)
         self.journal.record(text, [change], [Write(uid, None, revision)])
         self._deleted([uid])
 

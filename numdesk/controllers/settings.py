@@ -1,4 +1,5 @@
-"""Typed access to the app's QSettings: recent libraries, theme, printing, window layout.
+"""Typed access to the app's QSettings: recent libraries, theme, printing, the folder
+of the last export, window layout.
 
 One place knows the keys and their types, so no view reads a raw QSettings value and
 no pickled object ever lands in the settings file (values are strings, ints and bytes).
@@ -11,7 +12,7 @@ from __future__ import annotations
 from enum import StrEnum
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QLocale, QSettings
+from PySide6.QtCore import QByteArray, QDir, QLocale, QSettings, QStandardPaths
 
 #: How many recently opened libraries File > Recent libraries offers.
 MAX_RECENT = 8
@@ -83,6 +84,24 @@ class AppSettings:
     def set_pdf_page_size(self, page_size: str) -> None:
         """Remember the paper chosen for PDF exports."""
         self._settings.setValue("print/page_size", page_size)
+
+    def export_folder(self) -> Path:
+        """Where a save dialog for a PDF or an export opens: the folder of the last file
+        written there if it still exists, else the user's documents folder (home when
+        there is none) — never the folder numdesk happened to be started from."""
+        last = self._settings.value("export/folder", "")
+        if isinstance(last, str) and last and Path(last).is_dir():
+            return Path(last)
+        documents = QStandardPaths.writableLocation(
+            QStandardPaths.StandardLocation.DocumentsLocation
+        )
+        if documents and Path(documents).is_dir():
+            return Path(documents)
+        return Path(QDir.homePath())
+
+    def set_export_folder(self, folder: Path) -> None:
+        """Remember the folder a file was just written to (see `export_folder`)."""
+        self._settings.setValue("export/folder", str(folder))
 
     def layout_bytes(self, key: str) -> QByteArray | None:
         """A saved geometry/state blob ("window/geometry", "window/splitter", ...)."""

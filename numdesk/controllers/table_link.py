@@ -123,6 +123,8 @@ class TableLinkController(QObject):
         self.view: TableView | None = None
         #: the encounter shown to the players (hosting)
         self.shared_fight: str | None = None
+        #: (name, code, port) of the last table hosted here, to host it again the same
+        self.last_hosted: tuple[str, str, int] | None = None
         #: the name of the last table joined (to find it again if it moved)
         self._table_name_seen = ""
         self.said.connect(self._keep_line)
@@ -271,6 +273,8 @@ class TableLinkController(QObject):
     def _on_finished(self, runner: object, status: int) -> None:
         if runner is not self._runner:
             return  # an earlier table's thread, already dealt with
+        if self._hosting is not None and self._hosting.port:
+            self.last_hosted = (self._hosting.name, self.code, self._hosting.port)
         self._runner = None
         self._thread = None
         self.role = ""

@@ -15,12 +15,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 
 from numdesk import __version__
 from numdesk.io.entries import FileImport, ImportedEntry, ImportedNewer, ReportLine
 from numdesk.io.errors import ImportFormatError, in_file, shown
+from numdesk.io.quick_schema import QuickValidator
 from numdesk.io.schema import FORMAT_NAME, FORMAT_VERSION, export_schema
 from numdesk.model.character import Character
 from numdesk.model.errors import DomainError
@@ -91,26 +91,26 @@ def build_document(
 
 
 @cache
-def _envelope_validator() -> Draft202012Validator:
+def _envelope_validator() -> QuickValidator:
     schema = dict(export_schema())
     schema["properties"] = {**schema["properties"], "entries": {"type": "array"}}
-    return Draft202012Validator(schema)
+    return QuickValidator(schema)
 
 
 @cache
-def _entry_validator() -> Draft202012Validator:
+def _entry_validator() -> QuickValidator:
     """The entry envelope alone; the data is checked by `_data_validator` of its kind."""
     entry = dict(export_schema()["$defs"]["Entry"])
     entry.pop("allOf")
-    return Draft202012Validator(entry)
+    return QuickValidator(entry)
 
 
 @cache
-def _data_validator(kind: EntryKind) -> Draft202012Validator:
+def _data_validator(kind: EntryKind) -> QuickValidator:
     """The data schema of one kind (checking it directly is much faster than the if/then)."""
     schema = export_schema()
     name = ENTRY_CLASSES[kind].__name__
-    return Draft202012Validator({"$defs": schema["$defs"], "$ref": f"#/$defs/{name}"})
+    return QuickValidator({"$defs": schema["$defs"], "$ref": f"#/$defs/{name}"})
 
 
 def _json_path(prefix: str, parts: Iterable[Any]) -> str:
@@ -153,7 +153,7 @@ def _expected(error: ValidationError) -> tuple[str, deque[Any], str]:
     return error.message, path, ""
 
 
-def _check(validator: Draft202012Validator, doc: Any, prefix: str, file: Path) -> None:
+def _check(validator: QuickValidator, doc: Any, prefix: str, file: Path) -> None:
     if validator.is_valid(doc):
         return
     error = best_match(validator.iter_errors(doc))
@@ -312,7 +312,7 @@ def _of_a_newer_kind(raw: Any) -> bool:
 
 
 @cache
-def _newer_entry_validator() -> Draft202012Validator:
+def _newer_entry_validator() -> QuickValidator:
     """The entry envelope for a kind only a newer numdesk knows: its data is kept as it
     is, but it must have the uid and name every library entry has."""
     entry = dict(export_schema()["$defs"]["Entry"])
@@ -327,7 +327,7 @@ def _newer_entry_validator() -> Draft202012Validator:
             "required": ["uid", "name"],
         },
     }
-    return Draft202012Validator(entry)
+    return QuickValidator(entry)
 
 
 def _read_newer(raw: dict[str, Any], prefix: str, file: Path) -> ImportedNewer:

@@ -108,16 +108,22 @@ class TableHost(LoopRunner):
                 watch = asyncio.create_task(self._watch())
                 await self._stop.wait()
                 watch.cancel()
-                for guest in list(self._guests):
-                    with contextlib.suppress(ConnectionClosed, OSError):
-                        await guest.exchange.peer.send({"t": "bye"})
-                    with contextlib.suppress(ConnectionClosed, OSError):
-                        await guest.exchange.peer.close(TABLE_ENDED)
+                # no new players from now on; those at the table are told it ended
+                server.close(close_connections=False)
+                farewells = [self._say_goodbye(g) for g in list(self._guests)]
+                if farewells:
+                    await asyncio.wait([asyncio.ensure_future(f) for f in farewells], timeout=3.0)
         finally:
             if announcer is not None:
                 await announcer.close()
             self._library.close()
             self.events.said(f"stopped hosting '{self.name}'")
+
+    async def _say_goodbye(self, guest: Guest) -> None:
+        with contextlib.suppress(ConnectionClosed, OSError):
+            await guest.exchange.peer.send({"t": "bye"})
+        with contextlib.suppress(ConnectionClosed, OSError):
+            await guest.exchange.peer.close(TABLE_ENDED)
 
     # -- players arriving ------------------------------------------------------------------
     async def _welcome(self, ws: ServerConnection) -> None:

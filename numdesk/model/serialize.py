@@ -81,6 +81,11 @@ def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 
 
+#: Field types whose stored value is the value itself when its type is exactly the same
+#: (checked first: a character's 100,000 history lines hold 400,000 texts).
+_SAME = frozenset({str, int, bool})
+
+
 def from_data(cls: type[T], data: Any, path: str = "$") -> T:
     """Build a `cls` from `to_data` output; unknown keys are ignored, missing ones default."""
     result: T = _convert(cls, data, path)
@@ -111,7 +116,11 @@ def _convert(tp: Any, data: Any, path: str) -> Any:
         kwargs = {}
         for f in dataclasses.fields(tp):
             if f.name in data:
-                kwargs[f.name] = _convert(hints[f.name], data[f.name], f"{path}.{f.name}")
+                hint, value = hints[f.name], data[f.name]
+                if hint in _SAME and type(value) is hint:  # a text, a whole number, a flag
+                    kwargs[f.name] = value
+                    continue
+                kwargs[f.name] = _convert(hint, value, f"{path}.{f.name}")
             elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
                 raise DomainError(f"{path}: the required field '{f.name}' is missing.")
         return tp(**kwargs)

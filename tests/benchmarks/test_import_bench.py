@@ -15,7 +15,11 @@ from pytest_benchmark.fixture import BenchmarkFixture
 
 from numdesk.io.export import export_entries
 from numdesk.io.importer import import_files
+from numdesk.model.character import Character
+from numdesk.model.history import HistoryEntry
+from numdesk.model.limits import MAX_HISTORY
 from numdesk.store import Library
+from numdesk.store.commit import Write
 
 pytestmark = pytest.mark.benchmark
 ROUNDS = 3
@@ -65,3 +69,28 @@ def test_export_and_reimport_whole_library(
                 import_files(fresh, [out])
 
         benchmark.pedantic(round_trip, rounds=ROUNDS)
+
+
+def test_a_character_with_the_longest_history(benchmark: BenchmarkFixture, tmp_path: Path) -> None:
+    """A backup of a character whose history holds `MAX_HISTORY` lines (15 MB): its
+    import was a minute and more of checking; docs/performance.md has the numbers."""
+    hero = Character("Kael", profile="numenera")
+    hero.history = [
+        HistoryEntry(f"Took {i % 7} Might damage; health {i % 10}", kind="pools")
+        for i in range(MAX_HISTORY)
+    ]
+    counter = itertools.count()
+    out = tmp_path / "kael.numdesk-json"
+    with _fresh(tmp_path, counter) as lib:
+        lib.commit([Write(hero.uid, hero, None)])
+        export_entries(lib, out)
+    opened: list[Library] = []
+
+    def setup() -> tuple[tuple[Library, list[Path]], dict[str, object]]:
+        opened.append(_fresh(tmp_path, counter))
+        return (opened[-1], [out]), {}
+
+    benchmark.pedantic(import_files, setup=setup, rounds=1)
+    for lib in opened:
+        assert len(lib.characters.load(hero.uid).history) == MAX_HISTORY
+        lib.close()

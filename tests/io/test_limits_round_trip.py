@@ -36,8 +36,9 @@ from tests.io.limit_fill import (
 )
 
 PATHS = list_paths()
-#: The character's history may hold 100,000 lines: reading a file that big takes minutes
-#: (the JSON Schema check), so the cases that build one run with the slow tests.
+#: The character's history may hold 100,000 lines: saving, exporting and reading a file
+#: that big takes seconds each (performance.md), so the cases that build one run with
+#: the slow tests.
 LONG = ("history",)
 
 

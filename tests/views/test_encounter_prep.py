@@ -230,7 +230,10 @@ def test_the_log_exports_through_the_file_dialog(
 
     monkeypatch.setattr(QFileDialog, "getSaveFileName", answer)
     qtbot.keyClick(window.table, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
-    assert asked == [("Ambush at the ford.md", "Markdown (*.md)")]
+    [(start, filters)] = asked
+    assert filters == "Markdown (*.md)" and Path(start).name == "Ambush at the ford.md"
+    # in the documents folder (or home), never where numdesk was started from
+    assert Path(start).is_absolute() and Path(start).parent != Path.cwd()
     assert window.message.text() == ""
     text = target.read_text(encoding="utf-8")
     lines = text.splitlines()

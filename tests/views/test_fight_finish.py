@@ -4,14 +4,17 @@ refusal that reads as English."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from encounter_helpers import Table, add_from_library, npc, turn
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QStandardPaths, Qt
 from PySide6.QtWidgets import QFileDialog, QWidget
 from pytestqt.qtbot import QtBot
 
+from numdesk.views.actions import ActionId
 from numdesk.views.encounter import EncounterWindow
+from numdesk.views.main_window import MainWindow
 from tests.printing.conftest import flat, pdf_text
 from tests.views.fight_keys import CTRL, Keys, initiative_by_keys
 from tests.views.sheet_helpers import with_modal
@@ -96,3 +99,39 @@ def test_a_refusal_without_the_xp_reads_as_english(qtbot: QtBot, tmp_path: Path)
     window.select_name("Cy")
     window.panel.refuse_button.click()
     assert window.message.text() == ("Refusing a GM intrusion costs 1 XP; only 0 XP are available.")
+
+
+def test_export_dialogs_open_in_documents_then_in_the_last_folder_used(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """Neither Export PDF dialog (the fight's, the main window's for a sheet) opens in
+    the folder numdesk was started from: the documents folder (home without one) at
+    first, then wherever the last PDF went."""
+    table, window = fight(qtbot, tmp_path)
+    documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    first = Path(documents) if documents and Path(documents).is_dir() else Path.home()
+    assert first != Path.cwd()
+    prints = tmp_path / "prints"
+    prints.mkdir()
+    opened: list[Path] = []
+
+    def save_in(folder: Path, name: str) -> Callable[[QWidget], None]:
+        def save(dialog: QWidget) -> None:
+            assert isinstance(dialog, QFileDialog)
+            opened.append(Path(dialog.directory().absolutePath()))
+            dialog.selectFile(str(folder / name))
+            dialog.accept()
+
+        return save
+
+    with_modal(window.pdf_action.trigger, save_in(prints, "fight.pdf"))
+    assert (prints / "fight.pdf").is_file()
+    main = MainWindow(table.library_controller)
+    qtbot.addWidget(main)
+    main.show()
+    main.open_entry(table.sheet("Ana").uid)
+    main.documents.current_widget().setFocus()
+    with_modal(main.actions_by_id[ActionId.EXPORT_PDF].trigger, save_in(prints, "ana.pdf"))
+    assert (prints / "ana.pdf").is_file()
+    with_modal(window.pdf_action.trigger, save_in(tmp_path, "again.pdf"))
+    assert opened == [first.resolve(), prints.resolve(), prints.resolve()], opened

@@ -87,6 +87,21 @@ def test_an_intrusion_in_six_keys_plus_the_reason(qtbot: QtBot, tmp_path: Path) 
     assert keys.count - len(reason) <= 6, keys.count
     assert window.message.text() == ""
     assert (table.sheet("Ana").xp, table.sheet("Bo").xp) == (3, 2)  # +1 each (Ex13)
+    # the reason was for that intrusion: the next one starts with an empty field
+    assert window.panel.reason.text() == ""
+
+
+def test_a_refused_intrusion_keeps_its_reason(qtbot: QtBot, tmp_path: Path) -> None:
+    """Cypher has no refusing (G16): the refusal is said and the reason stays typed."""
+    _table, window, _keys = fight(qtbot, tmp_path)
+    window.panel.reason.setText("the rope snaps")
+    window.panel.refuse_button.click()
+    assert "no refusing" in window.message.text()
+    assert window.panel.reason.text() == "the rope snaps"
+    window.panel.natural_one_button.click()  # a 1 rolled: a free intrusion, no XP
+    assert window.message.text() == ""
+    assert "the rope snaps" in window.controller.encounter.log[-1].text
+    assert window.panel.reason.text() == ""
 
 
 def test_n_copies_of_a_creature_in_six_keys_and_the_numbers(qtbot: QtBot, tmp_path: Path) -> None:

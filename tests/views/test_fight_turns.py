@@ -78,6 +78,44 @@ def test_waiting_on_ones_own_turn_mid_round(qtbot: QtBot, tmp_path: Path) -> Non
     assert turn(window) == "R1 Bo" and order(window)[1] == "Bo"
 
 
+def test_a_waiting_pc_is_not_waiting_on_their_own_delayed_turn(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    table = Table(tmp_path, "cypher")
+    window = table.open(qtbot)
+    add_from_library(window, ("Ana", "Bo", "Cy"))
+    add_from_library(window, ("Bandit",))
+    window.table.setFocus()
+    keys = Keys(qtbot)
+    initiative_by_keys(qtbot, window, ("15", "9", "4"), keys)
+    window.table.setFocus()
+    keys.press(Qt.Key.Key_Right, CTRL)  # Ana
+    window.select_name("Ana")
+    keys.press(Qt.Key.Key_P, CTRL_SHIFT)  # Ana waits: Bo's turn
+    assert turn(window) == "R1 Bo"
+    seen = [_cell(window, "Ana", Column.STATUS)]
+    while turn(window) != "R1 Ana":
+        keys.press(Qt.Key.Key_Right, CTRL)
+    seen.append(_cell(window, "Ana", Column.STATUS))  # her delayed turn, now
+    keys.press(Qt.Key.Key_Right, CTRL)
+    assert turn(window) == "R2 Ana"
+    seen.append(_cell(window, "Ana", Column.STATUS))  # a new round: waiting is over
+    assert seen == ["waiting", "acting now (waited)", ""], seen
+    # in round 2 she waits again and acts right after Bo: once that turn is over, "waited"
+    window.select_name("Ana")
+    keys.press(Qt.Key.Key_P, CTRL_SHIFT)
+    assert turn(window) == "R2 Bo"
+    window.select_name("Ana")
+    window.panel.act_now_button.click()
+    assert window.message.text() == ""
+    keys.press(Qt.Key.Key_Right, CTRL)
+    assert turn(window) == "R2 Ana"
+    assert _cell(window, "Ana", Column.STATUS) == "acting now (waited)"
+    keys.press(Qt.Key.Key_Right, CTRL)
+    assert turn(window) == "R2 Bandit"
+    assert _cell(window, "Ana", Column.STATUS) == "waited"
+
+
 def _take(window: EncounterWindow, name: str) -> None:
     window.select_name(name)
     window.panel.pick.setCurrentIndex(window.panel.pick.findData(TAKE_ATTACK))

@@ -16,6 +16,7 @@ from pytestqt.qtbot import QtBot
 from numdesk.controllers.character import CharacterController
 from numdesk.controllers.library import LibraryController
 from numdesk.model.abilities import Ability
+from numdesk.model.creature import CreatureItem
 from numdesk.model.encounter import Combatant
 from numdesk.model.operations.edits import SetField
 from numdesk.model.operations.lists import AddItem, MoveItem, SetItemField
@@ -115,3 +116,29 @@ def test_a_combatants_newer_field_stays_through_damage_undo_and_redo(
     assert "morale" not in margr
     window.close()
     table.library_controller.library.close()
+
+
+def test_a_deleted_entry_comes_back_with_its_newer_fields_on_undo(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    table = Table(tmp_path, "numenera")
+    margr = table.creatures[1]
+    margr.items = [CreatureItem("Bite", "attack"), CreatureItem("Climb", "skill")]
+    table.library_controller.library.creatures.save(margr)
+
+    def newer(data: dict[str, Any]) -> None:
+        data["morale"] = {"base": 5}
+        data["items"][1]["terrain"] = "cliffs"
+
+    _reopen_after(table, margr.uid, newer)
+    before = _stored(table, margr.uid)
+    controller = table.library_controller
+    controller.delete(margr.uid)
+    assert not controller.library.has(margr.uid)
+    controller.undo_stack.undo()
+    assert _stored(table, margr.uid) == before
+    controller.undo_stack.redo()
+    assert not controller.library.has(margr.uid)
+    controller.undo_stack.undo()
+    assert _stored(table, margr.uid) == before
+    controller.library.close()

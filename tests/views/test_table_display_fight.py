@@ -16,11 +16,13 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
 from numdesk.gui import register_fonts
+from numdesk.model.creature import Creature
+from numdesk.rules.table_picks import GUARD
 from numdesk.views.encounter import EncounterWindow
 from numdesk.views.encounter.keys import KeysDialog
 from numdesk.views.table_display.look import DARK, LIGHT
 from numdesk.views.table_display.window import TableDisplayWindow
-from tests.views.encounter_helpers import Table, add_from_library, npc
+from tests.views.encounter_helpers import Table, add_from_library, npc, turn
 from tests.views.fight_keys import CTRL, CTRL_SHIFT, Keys, back_to, initiative_by_keys
 from tests.views.sheet_helpers import with_modal
 
@@ -49,6 +51,7 @@ def _open_display(qtbot: QtBot, window: EncounterWindow, keys: Keys) -> TableDis
     assert display is not None and window.table_display_action.isChecked()
     qtbot.waitExposed(display)
     display.resize(1366, 768)  # a TV's size (the offscreen screen is smaller)
+    QApplication.processEvents()  # the platform's activation of the new window, handed back
     back_to(window, qtbot)  # the GM goes on in the fight
     window.table.setFocus()
     return display
@@ -117,6 +120,96 @@ def test_the_display_follows_damage_the_next_turn_and_a_condition(
     # closing the fight closes the display that follows it
     window.close()
     qtbot.waitUntil(lambda: not display.isVisible())
+
+
+def test_opening_the_display_leaves_the_keyboard_with_the_fight(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """A display for a TV: Ctrl+Shift+D opens it and the very next Ctrl+→ still turns the
+    fight (nobody has to click back into the fight window)."""
+    window, keys = _fight(qtbot, tmp_path)
+    back_to(window, qtbot)
+    window.table.setFocus()
+    assert turn(window) == "R1 Ana"
+    keys.press(Qt.Key.Key_D, CTRL_SHIFT)
+    display = window.table_display_window
+    assert display is not None
+    qtbot.waitExposed(display)
+    # the offscreen platform, like some window managers, activates every window shown
+    # (a moment later): the fight must have the keyboard back once that has happened
+    QApplication.processEvents()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    assert window.table.hasFocus()
+    keys.press(Qt.Key.Key_Right, CTRL)
+    assert turn(window) == "R1 Bo"
+    assert _texts(display)[:4] == ("ROUND", "1", "NOW", "Bo")
+    assert display.testAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
+    # the GM may still go to the display on purpose: it keeps the keyboard then
+    display.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is display)
+    qtbot.keyClick(display, Qt.Key.Key_L)
+    assert not display.display.dark
+    QApplication.processEvents()
+    assert QApplication.activeWindow() is display
+
+
+def test_what_a_condition_does_and_when_it_ends_is_never_cut_off(
+    qtbot: QtBot, tmp_path: Path, artifacts_dir: Path
+) -> None:
+    """Eight at the table on a 1366 × 768 TV (two columns): "ends in round 2, as
+    Abomination's turn starts" is what the players most need, so it wraps onto a line of
+    its own instead of ending in "…"."""
+    register_fonts()
+    table = Table(tmp_path, "cypher")
+    table.library_controller.library.save_many(
+        [
+            Creature("Abomination", level=5, profile="cypher"),
+            Creature("Berserker", level=3, profile="cypher"),
+            Creature("AI Zombie", level=3, profile="cypher"),
+        ]
+    )
+    window = table.open(qtbot)
+    window.setWindowState(Qt.WindowState.WindowNoState)
+    window.resize(1366, 768)
+    add_from_library(window, ("Ana", "Bo", "Cy"))
+    add_from_library(window, ("Abomination",))
+    add_from_library(window, ("Berserker",), count=3)
+    add_from_library(window, ("AI Zombie",))
+    window.table.setFocus()
+    keys = Keys(qtbot)
+    initiative_by_keys(qtbot, window, ("15", "9", "4"), keys)
+    window.table.setFocus()
+    keys.press(Qt.Key.Key_Right, CTRL)
+    display = _open_display(qtbot, window, keys)
+    # Ana is dazed until the Abomination's turn in round 2; Bo guards
+    window.select_name("Ana")
+    window.panel.condition.setCurrentText("dazed")
+    window.panel.rounds.setValue(2)
+    window.panel.ends_anchor.setCurrentIndex(
+        window.panel.ends_anchor.findData(npc(window, "Abomination").uid)
+    )
+    keys.press(Qt.Key.Key_C, CTRL_SHIFT)
+    window.select_name("Bo")
+    window.panel.pick.setCurrentIndex(window.panel.pick.findData(GUARD))
+    keys.press(Qt.Key.Key_T, CTRL_SHIFT)
+    assert window.message.text() == ""
+    seats = {seat.name: seat for seat in display.display.view.seats}
+    said = [
+        part
+        for name in ("Ana", "Bo")
+        for condition in seats[name].conditions
+        for part in (condition.does, condition.ends)
+        if part
+    ]
+    assert "ends in round 2, as Abomination's turn starts" in said, said
+    texts = _texts(display)
+    assert not [t for t in texts if "…" in t], texts
+    painted = " ".join(texts)
+    for part in said:
+        assert part in painted, (part, texts)
+    picture = display.display.grab()
+    assert (picture.width(), picture.height()) == (1366, 768)
+    picture.save(str(artifacts_dir / "table-display-wrapped.png"))
 
 
 def test_a_hidden_combatant_is_gone_from_the_display_entirely(qtbot: QtBot, tmp_path: Path) -> None:

@@ -213,18 +213,35 @@ class ActionPanel(PanelState, QWidget):
                 lambda _=False, t=timing: self._act(lambda uid: c.apply(SetTiming(uid, t)))
             )
         self.act_now_button.clicked.connect(lambda: self._act(self._act_now))
-        self.intrude_button.clicked.connect(lambda: self._act(self._intrusion))
+        self.intrude_button.clicked.connect(lambda: self._act(self._reason_used(self._intrusion)))
         self.refuse_button.clicked.connect(
-            lambda: self._act(lambda uid: c.gm_intrusion(uid, "refuse", reason=self.reason.text()))
+            lambda: self._act(
+                self._reason_used(
+                    lambda uid: c.gm_intrusion(uid, "refuse", reason=self.reason.text())
+                )
+            )
         )
         self.natural_one_button.clicked.connect(
             lambda: self._act(
-                lambda uid: c.gm_intrusion(uid, "natural_one", reason=self.reason.text())
+                self._reason_used(
+                    lambda uid: c.gm_intrusion(uid, "natural_one", reason=self.reason.text())
+                )
             )
         )
         self.remove_button.clicked.connect(
             lambda: self._act(lambda uid: c.apply(RemoveCombatant(uid)))
         )
+
+    def _reason_used(self, action: Callable[[str], Any]) -> Callable[[str], Any]:
+        """`action`, then an empty reason field: a reason belongs to one intrusion and
+        must not ride along on the next (a refused one keeps it, to try again)."""
+
+        def run(uid: str) -> Any:
+            result = action(uid)
+            self.reason.clear()
+            return result
+
+        return run
 
     def _intrusion(self, uid: str) -> Any:
         """Accept a GM intrusion: the second XP to the PC chosen, to a player typed in

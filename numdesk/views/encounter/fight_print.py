@@ -67,7 +67,7 @@ class FightPrinting:
             chosen_name, chosen = QFileDialog.getSaveFileName(
                 self,
                 self.tr("Export PDF"),
-                f"{file_name(name)}.pdf",
+                str(settings.export_folder() / f"{file_name(name)}.pdf"),
                 ";;".join(filters.values()),
                 filters[settings.pdf_page_size()],
             )
@@ -78,6 +78,7 @@ class FightPrinting:
             path = Path(chosen_name)
             if path.suffix.lower() != ".pdf":
                 path = path.with_name(path.name + ".pdf")
+            settings.set_export_folder(path.parent)
         write_pdf(path, parts, page_size=page_size or settings.pdf_page_size(), title=name)
         self.statusBar().showMessage(self.tr("Saved {0}").format(path), 8000)
         return path

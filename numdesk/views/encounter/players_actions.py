@@ -149,7 +149,8 @@ class PlayersActions:
             window.closed.connect(lambda: (fight := me()) is not None and fight._display_gone())
             window.dark_action.toggled.connect(self.dark_display_action.setChecked)
             self.table_display_window = window
-        window.show_on(self._display_screen())
+        assert isinstance(self, QWidget)
+        window.show_on(self._display_screen(), keyboard_with=self)
         window.raise_()
 
     def _display_screen(self) -> QScreen | None:

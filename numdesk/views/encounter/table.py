@@ -316,8 +316,9 @@ class CombatantTableModel(QAbstractTableModel):
         words = {
             ActionTiming.FIRST: "First action",
             ActionTiming.LAST: "Last action",
-            ActionTiming.WAITING: "waiting",
         }
+        if c.timing is ActionTiming.WAITING:
+            return self._waiting_words(c)
         if c.timing in words:
             return _t(words[c.timing])
         if c.side == "object" and c.max_health > 0 and c.health == 0:
@@ -331,6 +332,17 @@ class CombatantTableModel(QAbstractTableModel):
         elif sheet is not None and sheet.wounds.major:
             return _t("{0} major wound(s)").format(sheet.wounds.major)
         return ""
+
+    def _waiting_words(self, c: Combatant) -> str:
+        """ "waiting" until the delayed turn comes, then "acting now (waited)", then
+        "waited" for the rest of the round (C12): never "waiting" on the turn itself."""
+        enc = self._controller.encounter
+        if enc.round >= 1 and c.uid in self._current:
+            return _t("acting now (waited)")
+        mine = [i for i, slot in enumerate(enc.order) if c.uid in slot_uids(enc, slot)]
+        if enc.round >= 1 and mine and max(mine) < enc.turn:
+            return _t("waited")
+        return _t("waiting")
 
 
 def _runs(rows: list[int]) -> list[tuple[int, int]]:

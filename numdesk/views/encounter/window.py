@@ -296,15 +296,17 @@ class EncounterWindow(
     def export_log(self, path: Path | None = None) -> Path | None:
         """Write the log as Markdown (asking where when no `path` is given)."""
         if path is None:
+            settings = self.controller.library_controller.settings
             name, _ = QFileDialog.getSaveFileName(
                 self,
                 self.tr("Export the log"),
-                f"{file_name(self.controller.encounter.name)}.md",
+                str(settings.export_folder() / f"{file_name(self.controller.encounter.name)}.md"),
                 self.tr("Markdown (*.md)"),
             )
             if not name:
                 return None
             path = Path(name)
+            settings.set_export_folder(path.parent)
         self._do(lambda: self.controller.export_log(path))
         return path
 

@@ -140,7 +140,7 @@ def export_pdf_dialog(window: LibraryHost) -> None:
     name, chosen = QFileDialog.getSaveFileName(
         window,
         translate("Printing", "Export PDF"),
-        f"{file_name(first)}.pdf",
+        str(window.settings.export_folder() / f"{file_name(first)}.pdf"),
         ";;".join(filters.values()),
         filters[window.settings.pdf_page_size()],
     )
@@ -149,6 +149,7 @@ def export_pdf_dialog(window: LibraryHost) -> None:
     page_size = next((size for size, text in filters.items() if text == chosen), "A4")
     window.settings.set_pdf_page_size(page_size)
     path = Path(name) if name.lower().endswith(".pdf") else Path(name + ".pdf")
+    window.settings.set_export_folder(path.parent)
     if export_pdf(window, uids, path, page_size=page_size):
         saved = (
             translate("Printing", "Saved {0} (blank, for pencil play)")

@@ -211,13 +211,14 @@ def export_dialog(window: LibraryHost, uids: Sequence[str] | None) -> None:
     name, _ = QFileDialog.getSaveFileName(
         window,
         translate("Transfer", "Export"),
-        f"{file_name(suggested)}{EXPORT_SUFFIX}",
+        str(window.settings.export_folder() / f"{file_name(suggested)}{EXPORT_SUFFIX}"),
         translate("Transfer", "numdesk exports (*.numdesk-json);;JSON (*.json)"),
     )
     if name:
         path = Path(name)
         if path.suffix.lower() not in (EXPORT_SUFFIX, ".json"):
             path = path.with_name(path.name + EXPORT_SUFFIX)
+        window.settings.set_export_folder(path.parent)
         run_export(window, path, uids)
 
 

@@ -170,8 +170,11 @@ class TableMenu(QObject):
             )
         if self.link.role == "player" and self.link.table_name:
             self.settings.set_table_text("joined", self.link.table_name)
+        hosted = self.link.last_hosted
         if self.link.role == "host" and self.link.port:
             self.settings.set_table_text("port", str(self.link.port))
+        elif hosted is not None and hosted[0] == self.settings.table_text("name"):
+            self.settings.set_table_text("port", str(hosted[2]))
 
     def _restore_join(self) -> None:
         try:

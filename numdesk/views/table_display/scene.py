@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from PySide6.QtCore import QCoreApplication, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF
@@ -27,6 +28,11 @@ GAP = 0.24
 #: The narrowest a column may be, in units (a name and a health word side by side).
 MIN_WIDTH = 17.0
 MAX_COLUMNS = 4
+#: Where a row's text starts and ends, in units from its left and right edges.
+TEXT_LEFT = 1.9
+TEXT_RIGHT = 0.45
+#: The most lines one condition's words take (a GM's own long text ends in "…").
+CONDITION_LINES = 4
 
 
 def tr(text: str) -> str:
@@ -74,6 +80,75 @@ class Font:
 
     def elide(self, text: str, width: float) -> str:
         return self.metrics.elidedText(text, Qt.TextElideMode.ElideRight, max(0.0, width))
+
+
+class RowFonts:
+    """The fonts of a combatant's row at one unit."""
+
+    def __init__(self, family: str, unit: float) -> None:
+        self.name = Font(family, unit, True)
+        self.small = Font(family, unit * 0.66, False)
+        self.small_bold = Font(family, unit * 0.66, True)
+        self.tag = Font(family, unit * 0.46, True, 110.0)
+        self.badge = Font(family, unit * 0.62, True)
+        self.health = Font(family, unit * 0.78, True)
+
+
+@lru_cache(maxsize=8)
+def row_fonts(family: str, unit: float) -> RowFonts:
+    return RowFonts(family, unit)
+
+
+def _wrap(text: str, font: Font, width: float) -> list[str]:
+    """`text` cut at spaces into lines no wider than `width` (a word wider than that is
+    elided on its own line)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        tried = f"{line} {word}" if line else word
+        if font.width(tried) <= width or not line:
+            line = tried
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return [font.elide(line, width) for line in lines]
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionLines:
+    """How one condition is laid out in a row: its chip, then its words in lines."""
+
+    chip: str
+    chip_width: float
+    lines: tuple[str, ...]
+
+    @property
+    def height(self) -> int:
+        """In lines of the row (`SUB` units each)."""
+        return max(1, len(self.lines))
+
+
+def condition_lines(
+    name: str, said: Sequence[str], width: float, unit: float, family: str
+) -> ConditionLines:
+    """The condition `name` in a chip and what it does and when it ends (`said`) to its
+    right, in `width`: on one line when it fits, else each part from a line of its own,
+    wrapped at spaces — the timing is never the part cut off."""
+    fonts = row_fonts(family, unit)
+    chip = fonts.small_bold.elide(name, width * 0.5)
+    chip_width = fonts.small_bold.width(chip) + unit * 0.5
+    room = width - chip_width - unit * 0.35
+    parts = [p for p in said if p]
+    joined = " · ".join(parts)
+    if not joined or fonts.small.width(joined) <= room:
+        return ConditionLines(chip, chip_width, (joined,) if joined else ())
+    lines = [line for part in parts for line in _wrap(part, fonts.small, room)]
+    if len(lines) > CONDITION_LINES:
+        last = " ".join(lines[CONDITION_LINES - 1 :])
+        lines = [*lines[: CONDITION_LINES - 1], fonts.small.elide(last, room)]
+    return ConditionLines(chip, chip_width, tuple(lines))
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,9 +264,15 @@ def _header(
 
 
 # -- the seats, in turn order, in as many columns as make the type largest --------------
-def row_units(seat: Seat) -> float:
-    """A seat's row height in units: its name line, its Pools and one line per condition."""
-    return 2 * PAD + LINE + SUB * ((1 if seat.pools else 0) + len(seat.conditions))
+def row_units(seat: Seat, width: float, unit: float, family: str) -> float:
+    """A seat's row height in units, drawn `width` wide at `unit`: its name line, its
+    Pools and the lines of each condition (`condition_lines`)."""
+    sub_width = width - unit * (TEXT_LEFT + TEXT_RIGHT)
+    lines = sum(
+        condition_lines(c.name, (c.does, c.ends), sub_width, unit, family).height
+        for c in seat.conditions
+    )
+    return 2 * PAD + LINE + SUB * ((1 if seat.pools else 0) + lines)
 
 
 def _split(units: Sequence[float], columns: int) -> list[list[int]]:
@@ -223,16 +304,24 @@ class _Fit:
     column_gap: float
 
 
-def _fit(units: Sequence[float], body: QRectF, height: int) -> _Fit:
-    """The largest unit (and its columns) at which every seat shows."""
+def _fit(seats: Sequence[Seat], body: QRectF, height: int, family: str) -> _Fit:
+    """The largest unit (and its columns) at which every seat shows.
+
+    A condition's words wrap by the column's width in units, so each column count is
+    measured at the largest unit it allows (the most lines); a smaller unit only
+    leaves more room.
+    """
     start = height / 21
     gap = body.width() * 0.02
     best: _Fit | None = None
-    for count in range(1, min(MAX_COLUMNS, len(units)) + 1):
+    for count in range(1, min(MAX_COLUMNS, len(seats)) + 1):
+        column_width = (body.width() - gap * (count - 1)) / count
+        top = min(start, column_width / MIN_WIDTH)
+        units = [row_units(s, round(column_width), top, family) for s in seats]
         runs = _split(units, count)
         need = max(sum(units[i] + GAP for i in run) - GAP for run in runs)
         column_width = (body.width() - gap * (len(runs) - 1)) / len(runs)
-        unit = min(start, body.height() / need, column_width / MIN_WIDTH)
+        unit = min(top, body.height() / need)
         if best is None or unit > best.unit * 1.25:
             best = _Fit(unit, runs, column_width, gap)
     assert best is not None
@@ -242,9 +331,9 @@ def _fit(units: Sequence[float], body: QRectF, height: int) -> _Fit:
 def _body(
     scene: Scene, seats: Sequence[Seat], body: QRectF, height: int, look: Look, family: str
 ) -> None:
-    units = [row_units(s) for s in seats]
-    fit = _fit(units, body, height)
+    fit = _fit(seats, body, height, family)
     unit = max(fit.unit, height / 45, 12.0)  # smaller nobody reads: show fewer instead
+    units = [row_units(s, round(fit.column_width), unit, family) for s in seats]
     left_out = 0
     for column, run in enumerate(fit.columns):
         x = body.left() + column * (fit.column_width + fit.column_gap)

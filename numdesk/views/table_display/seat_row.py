@@ -13,14 +13,26 @@ does and when it ends.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QRectF, Qt
 from PySide6.QtGui import QColor
 
 from numdesk.model.table_view import Seat
 from numdesk.views.table_display.look import Look
-from numdesk.views.table_display.scene import LINE, PAD, SUB, Box, Font, Item, Words, tr
+from numdesk.views.table_display.scene import (
+    LINE,
+    PAD,
+    SUB,
+    TEXT_LEFT,
+    TEXT_RIGHT,
+    Box,
+    ConditionLines,
+    Item,
+    RowFonts,
+    Words,
+    condition_lines,
+    row_fonts,
+    tr,
+)
 
 _SIDES = {
     "pc": QT_TRANSLATE_NOOP("TableDisplay", "PC"),
@@ -46,18 +58,6 @@ _LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
 _CENTRE = Qt.AlignmentFlag.AlignCenter
 
 
-class _Fonts:
-    """The fonts of a row at one unit."""
-
-    def __init__(self, family: str, unit: float) -> None:
-        self.name = Font(family, unit, True)
-        self.small = Font(family, unit * 0.66, False)
-        self.small_bold = Font(family, unit * 0.66, True)
-        self.tag = Font(family, unit * 0.46, True, 110.0)
-        self.badge = Font(family, unit * 0.62, True)
-        self.health = Font(family, unit * 0.78, True)
-
-
 def _tint(color: QColor, share: float, base: QColor) -> QColor:
     """`color` laid over `base` at `share` opacity, as one opaque colour (cheaper to
     paint than a translucent one)."""
@@ -68,16 +68,11 @@ def _tint(color: QColor, share: float, base: QColor) -> QColor:
     )
 
 
-@lru_cache(maxsize=8)
-def _fonts(family: str, unit: float) -> _Fonts:
-    return _Fonts(family, unit)
-
-
 def row_items(
     seat: Seat, width: float, height: float, u: float, look: Look, family: str
 ) -> list[Item]:
     """Everything of `seat`'s row, in a `width` × `height` box at (0, 0)."""
-    fonts = _fonts(family, u)
+    fonts = row_fonts(family, u)
     items: list[Item] = [Box(QRectF(0, 0, width, height), look.background)]
     card = QRectF(0, 0, width, height)
     base = look.acting_card if seat.acting else look.card
@@ -89,8 +84,8 @@ def row_items(
     line = QRectF(0, PAD * u, width, LINE * u)
     if seat.place:
         _badge(items, seat, line, u, fonts, look)
-    text_x = u * 1.9
-    right = width - u * 0.45
+    text_x = u * TEXT_LEFT
+    right = width - u * TEXT_RIGHT
     health_left = _health(
         items, seat, QRectF(text_x, line.top(), right - text_x, line.height()), u, fonts, look, base
     )
@@ -103,22 +98,16 @@ def row_items(
         _pools(items, seat, QRectF(text_x, y, sub_width, SUB * u), u, fonts, look)
         y += SUB * u
     for condition in seat.conditions:
-        _condition(
-            items,
-            condition.name,
-            (condition.does, condition.ends),
-            QRectF(text_x, y, sub_width, SUB * u),
-            u,
-            fonts,
-            look,
-            base,
+        laid = condition_lines(
+            condition.name, (condition.does, condition.ends), sub_width, u, family
         )
-        y += SUB * u
+        _condition(items, laid, QRectF(text_x, y, sub_width, SUB * u), u, fonts, look, base)
+        y += SUB * u * laid.height
     return items
 
 
 def _badge(
-    items: list[Item], seat: Seat, line: QRectF, u: float, fonts: _Fonts, look: Look
+    items: list[Item], seat: Seat, line: QRectF, u: float, fonts: RowFonts, look: Look
 ) -> None:
     """The place in the order, in a circle (a rounded box for two digits)."""
     size = u * 1.08
@@ -134,7 +123,9 @@ def _badge(
     items.append(Words(badge, text, fonts.badge.font, color, _CENTRE))
 
 
-def _name(items: list[Item], seat: Seat, room: QRectF, u: float, fonts: _Fonts, look: Look) -> None:
+def _name(
+    items: list[Item], seat: Seat, room: QRectF, u: float, fonts: RowFonts, look: Look
+) -> None:
     """The name (elided to its room) and its side tag when that fits too."""
     tag = tr(str(_SIDES.get(seat.side, seat.side)))
     tag_w = fonts.tag.width(tag)
@@ -163,7 +154,7 @@ def _health(
     seat: Seat,
     line: QRectF,
     u: float,
-    fonts: _Fonts,
+    fonts: RowFonts,
     look: Look,
     base: QColor,
 ) -> float:
@@ -192,7 +183,7 @@ def _numbers(
     maximum: int,
     line: QRectF,
     u: float,
-    fonts: _Fonts,
+    fonts: RowFonts,
     look: Look,
 ) -> float:
     """ "12 / 20" with a bar: the numbers the GM revealed."""
@@ -219,7 +210,7 @@ def _pill(
     base: QColor,
     line: QRectF,
     u: float,
-    fonts: _Fonts,
+    fonts: RowFonts,
 ) -> float:
     """The health word in a rounded box of its colour, at the right of `line`."""
     text = fonts.health.elide(text, line.width() * 0.55)
@@ -231,7 +222,7 @@ def _pill(
 
 
 def _pools(
-    items: list[Item], seat: Seat, line: QRectF, u: float, fonts: _Fonts, look: Look
+    items: list[Item], seat: Seat, line: QRectF, u: float, fonts: RowFonts, look: Look
 ) -> None:
     """ "Might 8/10   Speed 10/10   Intellect 7/10" (initials when the column is narrow)."""
     gap = u * 0.8
@@ -265,24 +256,19 @@ def _pools(
 
 def _condition(
     items: list[Item],
-    name: str,
-    said: tuple[str, str],
+    laid: ConditionLines,
     line: QRectF,
     u: float,
-    fonts: _Fonts,
+    fonts: RowFonts,
     look: Look,
     base: QColor,
 ) -> None:
-    """The condition's name in a chip, then what it does and when it ends."""
-    chip_text = fonts.small_bold.elide(name, line.width() * 0.5)
-    chip_w = fonts.small_bold.width(chip_text) + u * 0.5
-    chip = QRectF(line.left(), line.top() + u * 0.1, chip_w, line.height() - u * 0.2)
+    """The condition's name in a chip, then what it does and when it ends: one line
+    each below the first when it does not fit beside the chip (`condition_lines`)."""
+    chip = QRectF(line.left(), line.top() + u * 0.1, laid.chip_width, line.height() - u * 0.2)
     items.append(Box(chip, _tint(look.condition, 0.16, base), u * 0.16))
-    items.append(Words(chip, chip_text, fonts.small_bold.font, look.condition, _CENTRE))
-    text = " · ".join(p for p in said if p)
-    if text:
-        left = chip.right() + u * 0.35
-        rest = QRectF(left, line.top(), line.right() - left, line.height())
-        items.append(
-            Words(rest, fonts.small.elide(text, rest.width()), fonts.small.font, look.muted)
-        )
+    items.append(Words(chip, laid.chip, fonts.small_bold.font, look.condition, _CENTRE))
+    left = chip.right() + u * 0.35
+    for number, text in enumerate(laid.lines):
+        rest = QRectF(left, line.top() + number * line.height(), line.right() - left, line.height())
+        items.append(Words(rest, text, fonts.small.font, look.muted))

@@ -6,6 +6,11 @@ a signal saying it may have changed (the EncounterController's `changed`), so it
 the GM nothing — the view is worked out only while the window is open, and only the
 rows that changed are painted again. A right-click (or the menu key) offers the look,
 full screen and closing; F11, L and Esc do the same from the keyboard.
+
+Opening it never takes the keyboard from the fight: it is shown without activation
+(`WA_ShowWithoutActivating`), and where a window manager activates it anyway, the
+activation is handed straight back (`KeyboardStays`) — the GM's next Ctrl+→ turns the
+fight, not the TV's window.
 """
 
 from __future__ import annotations
@@ -13,7 +18,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from contextlib import suppress
 
-from PySide6.QtCore import QRect, Qt, Signal, SignalInstance
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEvent,
+    QObject,
+    QRect,
+    Qt,
+    QTimer,
+    Signal,
+    SignalInstance,
+)
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -46,6 +60,47 @@ def other_screen(beside: QWidget) -> QScreen | None:
     return None
 
 
+class KeyboardStays(QObject):
+    """Keeps the keyboard with `keeper` while `shown` appears: if the window system
+    activates `shown` before the user does anything, `keeper` is activated again.
+
+    It lasts only until that one hand-back, the first key or mouse press anywhere in
+    the app, or `LASTS_MS` (a window manager activates a new window as it maps it, or
+    never), so a GM who later clicks or Alt+Tabs into the display keeps it there.
+    """
+
+    LASTS_MS = 1500
+
+    def __init__(self, shown: QWidget, keeper: QWidget) -> None:
+        super().__init__(shown)
+        self._shown = shown
+        self._keeper = keeper
+        self._stopped = False
+        app = QCoreApplication.instance()
+        if app is not None:
+            app.installEventFilter(self)
+        QTimer.singleShot(self.LASTS_MS, self, self.stop)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        kind = event.type()
+        if kind == QEvent.Type.WindowActivate and watched is self._shown:
+            if self._keeper.isVisible():
+                self._keeper.activateWindow()
+            self.stop()
+        elif kind in (QEvent.Type.KeyPress, QEvent.Type.MouseButtonPress):
+            self.stop()
+        return False
+
+    def stop(self) -> None:
+        if self._stopped:
+            return
+        self._stopped = True
+        app = QCoreApplication.instance()
+        if app is not None:
+            app.removeEventFilter(self)
+        self.deleteLater()
+
+
 class TableDisplayWindow(QWidget):
     """A top-level window showing `view()` in a TableDisplay, redrawn on `changed`."""
 
@@ -62,6 +117,8 @@ class TableDisplayWindow(QWidget):
         super().__init__(None, Qt.WindowType.Window)
         self.setObjectName("tableDisplayWindow")
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        # a screen for the players: showing it must not take the GM's keyboard
+        self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating, True)
         self._view = view
         self._changed = changed
         self.display = TableDisplay(self, dark=dark)
@@ -106,9 +163,12 @@ class TableDisplayWindow(QWidget):
         self.display.show_view(view)
 
     # -- where it shows ---------------------------------------------------------------------
-    def show_on(self, screen: QScreen | None) -> None:
+    def show_on(self, screen: QScreen | None, keyboard_with: QWidget | None = None) -> None:
         """Show full screen on `screen`; without one (a single screen), as an ordinary
-        window at most 1280 × 720 on the screen it opens on."""
+        window at most 1280 × 720 on the screen it opens on. The keyboard stays with
+        `keyboard_with` (the fight) when that is the active window."""
+        if keyboard_with is not None and keyboard_with.isActiveWindow() and not self.isVisible():
+            KeyboardStays(self, keyboard_with)
         if screen is None:
             self.full_screen_action.setChecked(False)
             self._normal_size(self.screen())
