@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from numdesk.model.ability_choices import damage_bonuses
+from numdesk.model.attack_abilities import AttackAbility, attack_ability
 from numdesk.model.character import Character
 from numdesk.model.errors import DomainError, domain_errors
 from numdesk.model.items import in_use
@@ -36,7 +38,7 @@ from numdesk.rules.effort import (
 from numdesk.rules.special_rolls import RollKind, RollOutcome, resolve_roll
 from numdesk.rules.tasks import TaskPlan, plan_task, steps_phrase
 from numdesk.rules.types import SkillLevel, Stat
-from numdesk.rules.weapons import weapon_stats
+from numdesk.rules.weapons import attack_reach, weapon_stats
 
 
 @dataclass(frozen=True)
@@ -95,6 +97,10 @@ class TaskPreview:
     summary: str
     #: XP the action costs (a lucky shot), spent when it is rolled
     xp_cost: int = 0
+    #: where `damage_if_hit` comes from: (what, points) — the weapon, abilities, Effort
+    damage_parts: tuple[tuple[str, int], ...] = ()
+    #: the chosen ability when it is an attack (Bash): its damage change and extras
+    attack_ability: AttackAbility | None = None
 
     @property
     def can_roll(self) -> bool:
@@ -154,6 +160,7 @@ def preview_task(character: Character, task: TaskInput) -> TaskPreview:
     skill_level, inability = _skill(character, task.skill)
     ability_cost = task.ability_cost
     ability_name = None
+    as_attack = None
     if task.ability is not None:
         ability = character.abilities[
             locate(character.abilities, task.ability, "ability", "ability")
@@ -168,6 +175,7 @@ def preview_task(character: Character, task: TaskInput) -> TaskPreview:
                 field="ability",
             )
         ability_cost = ability.cost
+        as_attack = attack_ability(ability.name, ability.description)
         if ability.pool is not None and ability.pool != stat:
             raise DomainError(
                 f"{ability.name} is paid from the {stat_name(ability.pool)} Pool: "
@@ -177,6 +185,8 @@ def preview_task(character: Character, task: TaskInput) -> TaskPreview:
     eases = task.eases
     hindrances = task.hindrances
     base_damage = 0
+    #: where the damage of a hit comes from: (what, points), the weapon's first
+    parts: list[tuple[str, int]] = []
     attack = task.attack
     if task.weapon is not None:
         weapon = character.weapons[locate(character.weapons, task.weapon, "weapon", "weapon")]
@@ -191,6 +201,13 @@ def preview_task(character: Character, task: TaskInput) -> TaskPreview:
             skill_level = weapon.skill  # the attack's own skill, when none is chosen
         hindrances += proficiency_hindrance(weapon.freely_usable)
         attack = True
+        parts.append((weapon.name, base_damage))
+        if not weapon.kind:  # a weapon, not a special attack: the abilities' answers
+            reach = attack_reach(weapon.range)
+            for name, amount in damage_bonuses(in_use(character.abilities), reach):
+                parts.append((f"{name} ({reach})", amount))
+        if as_attack is not None:  # Bash: 1 less than the weapon's
+            parts.append((as_attack.name, as_attack.damage))
     impaired = is_impaired(character)
     with domain_errors("modifiers"):
         modifiers, xp_cost = _modifiers(task, character.xp)
@@ -233,7 +250,9 @@ def preview_task(character: Character, task: TaskInput) -> TaskPreview:
     if plan.no_attack_possible:
         problem = problem or "No attack is possible against this target."
     bonus = split.bonus_damage if split is not None else 0
-    damage_if_hit = base_damage + bonus if attack else 0
+    if bonus:
+        parts.append(("Effort", bonus))
+    damage_if_hit = max(sum(amount for _what, amount in parts), 0) if attack else 0
     say = steps_phrase(plan.net_steps)
     cost_text = f"costs {cost.total} {name}" + (
         f" (Edge {cost.edge_used})" if cost.edge_used else ""
@@ -256,6 +275,8 @@ def preview_task(character: Character, task: TaskInput) -> TaskPreview:
         say=say,
         summary=summary,
         xp_cost=xp_cost,
+        damage_parts=tuple(parts) if attack else (),
+        attack_ability=as_attack,
     )
 
 
@@ -363,6 +384,13 @@ class PerformTask(CharacterOperation):
             )
         if preview.xp_cost:
             parts.append(f"lucky shot for {preview.xp_cost} XP")
+        as_attack = preview.attack_ability
+        if as_attack is not None:  # what else it does: the table applies it
+            parts += [
+                f"{as_attack.name}: {extra.text}"
+                for extra in as_attack.extras
+                if success or not extra.on_hit
+            ]
         summary = "; ".join(parts)  # a natural 1 already reads "GM intrusion (no XP)"
         self.result = TaskResult(
             preview=preview,
