@@ -60,6 +60,9 @@ class Ability:
     #: the tier of spells it belongs to when it is one of the character's spells; None:
     #: an ability like the others
     spell_tier: SpellTier | None = None
+    #: the player's answer to the choice its text asks when it is gained ("Melee weapon
+    #: attacks" for Combat Prowess); "" when it asks none or was not answered here
+    choice: str = ""
     #: names of the sheet's tags and recursions (`Character.recursions`) it belongs to:
     #: switching them archives it while none of them is active
     tags: list[str] = field(default_factory=list)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from numdesk.model.abilities import Ability
+from numdesk.model.ability_choices import gained_choice
 from numdesk.model.book_choices import BookChoice, Option
 from numdesk.model.book_skills import fixed_skills, skill_choice
 from numdesk.model.characteristics import Characteristic, label
@@ -26,6 +27,9 @@ _ITEM_POOL = re.compile(
 _ITEM_EDGE = re.compile(r"^\+(\d+) to your (Might|Speed|Intellect) Edge$", re.IGNORECASE)
 _ITEM_ARMOR = re.compile(r"^\+(\d+) to Armor$", re.IGNORECASE)
 _CONDITIONAL = re.compile(r"\b(?:when|while|if|until|for the next|as long as)\b", re.I)
+_ARMOR_COST = re.compile(
+    r"\bYou reduce the (?:Might and )?Speed cost (?:of|for) wearing armor by (\d+)\.", re.I
+)
 _RAISE_EDGE = re.compile(
     r"Choose one of your Edge stats that is 0\. It increases to 1\.", re.IGNORECASE
 )
@@ -35,6 +39,12 @@ def read_ability(ability: Ability, source: str = "") -> Characteristic:
     """What `ability` gives besides itself (its `lines` say it); nothing if it gives nothing."""
     text = ability.description
     found = Characteristic(ability.name, text, source=source or ability.name)
+    choice = gained_choice(ability.name, source or ability.name, text)
+    if choice is not None:
+        found.choice = choice
+        found.lines.append(f"{ability.name}: your choice")
+        _armor_cost(found, text)
+        return found
     if _RAISE_EDGE.search(text):
         options = [Option(f"{label(s)} Edge", edge_bonus={s: 1}) for s in Stat]
         found.choice = BookChoice(ability.name, source or ability.name, text, options)
@@ -79,3 +89,13 @@ def _plain_gains(found: Characteristic, text: str) -> None:
         target[stat] = target.get(stat, 0) + amount
         noun = label(stat) if what == "pool" else f"{label(stat)} Edge"
         found.lines.append(f"{amount:+d} {noun} ({found.name})")
+
+
+def _armor_cost(found: Characteristic, text: str) -> None:
+    """ "You reduce the Speed cost for wearing armor by 1." (Practiced in Armor)."""
+    match = _ARMOR_COST.search(text)
+    if match and not _CONDITIONAL.search(match.group(0)):
+        found.armor_cost_reduction = int(match.group(1))
+        found.lines.append(
+            f"Cost of wearing armor reduced by {found.armor_cost_reduction} ({found.name})"
+        )

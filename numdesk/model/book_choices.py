@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from numdesk.model.abilities import Skill
 from numdesk.model.names import close_match
-from numdesk.rules.types import SkillLevel, Stat
+from numdesk.rules.types import ArmorCategory, SkillLevel, Stat
 
 OPTION = "option"
 _ORDINALS = {2: "second", 3: "third", 4: "fourth", 5: "fifth"}
@@ -32,6 +32,11 @@ class Option:
     skills: list[Skill] = field(default_factory=list)
     #: a library ability gained by name ("You gain one of the following abilities")
     ability: str = ""
+    #: extra damage on weapon attacks of a reach ({"melee": 1}: Combat Prowess), applied
+    #: by the task dialog to every hit with such a weapon
+    damage_bonus: dict[str, int] = field(default_factory=dict)
+    #: armor of this weight the character gets ("a type of armor of your choice")
+    armor: ArmorCategory | None = None
 
 
 @dataclass
@@ -52,6 +57,9 @@ class BookChoice:
     kind: str = OPTION
     #: the level a skill of the player's own naming gets
     level: SkillLevel = SkillLevel.TRAINED
+    #: the place of the ability that asks it in the list of abilities read (None: a
+    #: template's choice), so the answer is written on that ability
+    owner: int | None = None
     #: 2 for the second choice of the same name (Rusted's two "Skill" lines, an ability
     #: taken twice), whose key then ends in " 2" so the command line can name it
     repeat: int = 1
@@ -85,6 +93,19 @@ class BookChoice:
 
     def labels(self) -> list[str]:
         return [o.label for o in self.options]
+
+
+def number_repeats(asked: list[BookChoice]) -> list[BookChoice]:
+    """Give a second choice of the same name a key of its own ("Skill 2"), so each can be
+    answered (and named at the command line) apart."""
+    seen: dict[str, int] = {}
+    for choice in asked:
+        folded = choice.key.casefold()
+        seen[folded] = seen.get(folded, 0) + 1
+        if seen[folded] > 1:
+            choice.key = f"{choice.key} {seen[folded]}"
+            choice.repeat = seen[folded]
+    return asked
 
 
 def own_option(choice: BookChoice, answer: str) -> Option:

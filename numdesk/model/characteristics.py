@@ -78,6 +78,8 @@ class Characteristic:
     armor: int = 0
     armor_against: dict[str, int] = field(default_factory=dict)
     recovery_bonus: int = 0
+    #: less Speed (or Might) cost for wearing armor (Practiced in Armor)
+    armor_cost_reduction: int = 0
     extra_pools: list[ExtraPool] = field(default_factory=list)
     skills: list[Skill] = field(default_factory=list)
     choice: BookChoice | None = None
@@ -104,6 +106,7 @@ class Characteristic:
             or self.armor
             or self.armor_against
             or self.recovery_bonus
+            or self.armor_cost_reduction
             or self.extra_pools
             or self.skills
             or self.choice

@@ -15,6 +15,7 @@ import copy
 from dataclasses import dataclass
 
 from numdesk.model.abilities import Ability, Skill
+from numdesk.model.ability_apply import apply_effect, apply_options
 from numdesk.model.book_choices import answer_problems
 from numdesk.model.character import Character
 from numdesk.model.characteristics import Characteristic
@@ -32,12 +33,12 @@ from numdesk.model.creation_effects import (
 from numdesk.model.creation_offers import ability_offers, pick_problems
 from numdesk.model.errors import DomainError
 from numdesk.model.history import HistoryEntry
-from numdesk.model.items import Armor, new_uid
+from numdesk.model.items import new_uid
 from numdesk.model.skill_picks import duplicate_pick_problems
 from numdesk.model.templates import SentenceTemplate
 from numdesk.model.validation import find_problems
 from numdesk.rules.profiles import PROFILES, family_of, get_profile
-from numdesk.rules.types import AbilitySource, ArmorCategory, SkillLevel, Stat
+from numdesk.rules.types import AbilitySource, SkillLevel, Stat
 
 
 def _label(profile: str) -> str:
@@ -261,34 +262,18 @@ def build_character(choices: CreationChoices) -> CreationResult:
     applied.extend(said)
     for effect in effects:
         applied.extend(line for line in effect.lines if not _said_elsewhere(line))
-        ch.equipment.extend(copy.deepcopy(effect.equipment))
-        ch.extra_pools.extend(copy.deepcopy(effect.extra_pools))
-        ch.recovery_bonus += effect.recovery_bonus
-        for kind, amount in effect.armor_against.items():
-            ch.armor_against[kind] = ch.armor_against.get(kind, 0) + amount
-        if effect.armor:
-            ch.armor.append(
-                Armor(
-                    effect.name,
-                    ArmorCategory.NONE,
-                    value=effect.armor,
-                    notes=f"{effect.armor:+d} Armor: {effect.text}",
-                )
-            )
-        if effect.connection:
-            ch.connections = "\n".join(t for t in (ch.connections, effect.connection) if t)
+        apply_effect(ch, effect)
         if effect.ability is not None and effect.name not in {a.name for a in abilities}:
             ch.abilities.append(_fresh(effect.ability))
-    for ability in abilities:
-        ch.abilities.append(_fresh(ability))
+    fresh = [_fresh(ability) for ability in abilities]
+    for ability, copied in zip(abilities, fresh, strict=True):
+        ch.abilities.append(copied)
         origin = "added by hand" if ability in choices.added else f"from {_origin(ability)}"
         applied.append(f"{ability.name} ({origin})")
-    for _choice, options in answered:
-        for option in options:
-            if option.ability:
-                ch.abilities.append(
-                    Ability(option.ability, source=AbilitySource.DESCRIPTOR, tier=1)
-                )
+    for choice, options in answered:
+        if choice.owner is not None:
+            fresh[choice.owner].choice = "; ".join(o.label for o in options)
+        applied.extend(apply_options(ch, choice, options))
     for problem in find_problems(ch):
         raise problem
     ch.history.append(

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 from numdesk.model.abilities import Ability
 from numdesk.model.ability_gains import read_ability
-from numdesk.model.book_choices import BookChoice, Option, chosen_options
+from numdesk.model.book_choices import BookChoice, Option, chosen_options, number_repeats
 from numdesk.model.characteristics import (
     Characteristic,
     label,
@@ -96,8 +96,10 @@ def template_effects(choices: CreationChoices) -> list[Characteristic]:
 def ability_effects(abilities: list[Ability]) -> list[Characteristic]:
     """What the character's special abilities give besides themselves."""
     found = []
-    for ability in abilities:
+    for index, ability in enumerate(abilities):
         read = read_ability(ability)
+        if read.choice is not None:
+            read.choice.owner = index  # the answer is written on this ability
         if read.structured:
             found.append(read)
     return found
@@ -106,14 +108,7 @@ def ability_effects(abilities: list[Ability]) -> list[Characteristic]:
 def book_choices(choices: CreationChoices, abilities: list[Ability]) -> list[BookChoice]:
     """Every choice the templates and `abilities` ask, each under a key of its own."""
     asked = [e.choice for e in template_effects(choices) + ability_effects(abilities) if e.choice]
-    seen: dict[str, int] = {}
-    for choice in asked:
-        folded = choice.key.casefold()
-        seen[folded] = seen.get(folded, 0) + 1
-        if seen[folded] > 1:
-            choice.key = f"{choice.key} {seen[folded]}"
-            choice.repeat = seen[folded]
-    return asked
+    return number_repeats(asked)
 
 
 def chosen(

@@ -108,6 +108,8 @@ def ability_meta(ability: Ability) -> str:
         text += " · " + spell_tier_label(ability.spell_tier)
     if ability.range:
         text += " · " + tr("range {range}").format(range=ability.range)
+    if ability.choice:
+        text += " · " + tr("your choice: {choice}").format(choice=ability.choice)
     return text
 
 

@@ -34,3 +34,13 @@ def weapon_stats(category: WeaponCategory) -> WeaponStats:
 def weapon_damage(category: WeaponCategory) -> int:
     """Damage of a weapon of this weight."""
     return _STATS[category].damage
+
+
+def attack_reach(range_text: str) -> str:
+    """ "melee" for a weapon used within immediate range (a blank range, or one that
+    names immediate or melee), "ranged" for one that reaches farther (short, long …).
+    Abilities that add damage to melee or to ranged weapon attacks go by it."""
+    lowered = range_text.casefold().strip()
+    if not lowered or "immediate" in lowered or "melee" in lowered or "close" in lowered:
+        return "melee"
+    return "ranged"

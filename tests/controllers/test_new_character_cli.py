@@ -15,7 +15,7 @@ from tests.conftest import REPO_ROOT
 
 WARRIOR = ["--rules", "cypher", "--name", "Ash", "--type", "Warrior"]
 FOUR = ["--ability", "Bash", "--ability", "swipe", "--ability", "OVERWATCH"]
-FOUR += ["--ability", "Combat Prowess"]
+FOUR += ["--ability", "Combat Prowess", "--choose", "Combat Prowess=melee"]  # its own choice
 EXTRA = ["--extra", "might=2", "--extra", "speed=2", "--extra", "intellect=2"]
 
 
@@ -51,6 +51,8 @@ def test_the_issue_example_gives_the_books_character(
     assert {"Bash", "Swipe", "Overwatch", "Combat Prowess"} <= set(names)
     assert (made.effort, made.cypher_limit) == (1, 2)
     assert [made.pool(s).edge for s in Stat] == [1, 0, 0]
+    prowess = next(a for a in made.abilities if a.name == "Combat Prowess")
+    assert prowess.choice == "Melee weapon attacks"
 
 
 def test_the_cli_as_a_process(csrd_library: Library, tmp_path: Path) -> None:

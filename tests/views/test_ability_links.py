@@ -26,7 +26,7 @@ from tests.printing.conftest import flat, pdf_text
 WARRIOR = ["--rules", "cypher", "--name", "Ash", "--type", "Warrior", "--descriptor", "Strong"]
 WARRIOR += ["--choose", "Physical Nature=Might Edge 1"]
 FOUR = ["--ability", "Bash", "--ability", "Swipe", "--ability", "Overwatch"]
-FOUR += ["--ability", "Combat Prowess"]
+FOUR += ["--ability", "Combat Prowess", "--choose", "Combat Prowess=melee"]
 EXTRA = ["--extra", "might=2", "--extra", "speed=2", "--extra", "intellect=2"]
 NEW_TEXT = "Corrected in the library: a mighty blow that dazes the foe."
 

@@ -88,7 +88,7 @@ def test_double_click_on_a_weapon_row_rolls_the_attack(qtbot: QtBot, library: Li
     assert task.values["damageValue"].text() == "4"
     assert "Broadsword" in task.windowTitle()
     task.effort_damage.setValue(1)
-    assert task.values["damageValue"].text() == "7"
+    assert task.values["damageValue"].text() == "7\nBroadsword 4, Effort +3"
     result = task.roll()
     assert result is not None and result.damage == 7 + 3
 

@@ -57,7 +57,8 @@ def test_tab_walks_a_whole_abilities_row_then_the_next(qtbot: QtBot, library: Li
     assert isinstance(_editor(), QLineEdit) and _editor().text() == "Old second"
     # Shift+Tab goes back into the row just left
     qtbot.keyClick(_editor(), Qt.Key.Key_Backtab)
-    assert _cell(sheet, "abilities") == (0, 10)  # the description (Archived, hidden Tags skipped)
+    # the description (Archived, the hidden Tags and Your choice columns skipped)
+    assert _cell(sheet, "abilities") == (0, 11)
     qtbot.keyClick(_editor(), Qt.Key.Key_Escape)
     first, second = controller.character.abilities
     assert (first.name, first.cost, first.tier, first.description) == (

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from numdesk.model.ability_choices import damage_bonuses
 from numdesk.model.character import Character
 from numdesk.model.errors import DomainError, domain_errors
 from numdesk.model.items import in_use
@@ -36,7 +37,7 @@ from numdesk.rules.effort import (
 from numdesk.rules.special_rolls import RollKind, RollOutcome, resolve_roll
 from numdesk.rules.tasks import TaskPlan, plan_task, steps_phrase
 from numdesk.rules.types import SkillLevel, Stat
-from numdesk.rules.weapons import weapon_stats
+from numdesk.rules.weapons import attack_reach, weapon_stats
 
 
 @dataclass(frozen=True)
@@ -95,6 +96,8 @@ class TaskPreview:
     summary: str
     #: XP the action costs (a lucky shot), spent when it is rolled
     xp_cost: int = 0
+    #: where `damage_if_hit` comes from: (what, points) — the weapon, abilities, Effort
+    damage_parts: tuple[tuple[str, int], ...] = ()
 
     @property
     def can_roll(self) -> bool:
@@ -177,6 +180,8 @@ def preview_task(character: Character, task: TaskInput) -> TaskPreview:
     eases = task.eases
     hindrances = task.hindrances
     base_damage = 0
+    #: where the damage of a hit comes from: (what, points), the weapon's first
+    parts: list[tuple[str, int]] = []
     attack = task.attack
     if task.weapon is not None:
         weapon = character.weapons[locate(character.weapons, task.weapon, "weapon", "weapon")]
@@ -191,6 +196,11 @@ def preview_task(character: Character, task: TaskInput) -> TaskPreview:
             skill_level = weapon.skill  # the attack's own skill, when none is chosen
         hindrances += proficiency_hindrance(weapon.freely_usable)
         attack = True
+        parts.append((weapon.name, base_damage))
+        if not weapon.kind:  # a weapon, not a special attack: the abilities' answers
+            reach = attack_reach(weapon.range)
+            for name, amount in damage_bonuses(in_use(character.abilities), reach):
+                parts.append((f"{name} ({reach})", amount))
     impaired = is_impaired(character)
     with domain_errors("modifiers"):
         modifiers, xp_cost = _modifiers(task, character.xp)
@@ -233,7 +243,9 @@ def preview_task(character: Character, task: TaskInput) -> TaskPreview:
     if plan.no_attack_possible:
         problem = problem or "No attack is possible against this target."
     bonus = split.bonus_damage if split is not None else 0
-    damage_if_hit = base_damage + bonus if attack else 0
+    if bonus:
+        parts.append(("Effort", bonus))
+    damage_if_hit = max(sum(amount for _what, amount in parts), 0) if attack else 0
     say = steps_phrase(plan.net_steps)
     cost_text = f"costs {cost.total} {name}" + (
         f" (Edge {cost.edge_used})" if cost.edge_used else ""
@@ -256,6 +268,7 @@ def preview_task(character: Character, task: TaskInput) -> TaskPreview:
         say=say,
         summary=summary,
         xp_cost=xp_cost,
+        damage_parts=tuple(parts) if attack else (),
     )
 
 

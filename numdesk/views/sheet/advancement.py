@@ -21,8 +21,8 @@ from PySide6.QtWidgets import (
 from numdesk.controllers.character import CharacterController
 from numdesk.model.errors import DomainError
 from numdesk.model.kinds import EntryKind
-from numdesk.model.operations import AddItem
 from numdesk.model.operations.advancement import BuyAdvancement, advancement_options
+from numdesk.model.operations.gain_abilities import GainAbilities
 from numdesk.rules.advancement import ADVANCEMENT_COST, advancement_label
 from numdesk.rules.types import AbilitySource, Advancement
 from numdesk.views.sheet.advancement_dialogs import (
@@ -157,14 +157,21 @@ class AdvancementPanel(BoldTitleBox):
         or enter them by name when no template holds them (always shown, both rules)."""
         character = self.controller.character
         offered = self.tier_abilities(character.tier)
-        dialog = TierAbilitiesDialog(character.tier, offered, self, self.controller.library)
+        dialog = TierAbilitiesDialog(
+            character.tier, offered, self, self.controller.library, character
+        )
         if not dialog.exec():
             return
-        for ability in dialog.chosen():
-            try:
-                self.controller.apply(AddItem("abilities", ability))
-            except DomainError as err:
-                self._show(err.message)
+        self.apply_tier_abilities(dialog)
+
+    def apply_tier_abilities(self, dialog: TierAbilitiesDialog) -> bool:
+        """Put the dialog's abilities on the sheet with what they give and its answers."""
+        try:
+            self.controller.apply(GainAbilities(dialog.chosen(), dialog.answers))
+        except DomainError as err:
+            self._show(err.message)
+            return False
+        return True
 
     def tier_abilities(self, tier: int) -> list[TierOffer]:
         """The groups of abilities the character's type and focus templates offer at

@@ -72,6 +72,12 @@ def _has_tags(controller: CharacterController) -> bool:
     return bool(controller.character.recursions)
 
 
+def _has_ability_choices(controller: CharacterController) -> bool:
+    """Whether an ability records the player's answer to its choice (Combat Prowess:
+    melee or ranged): then the abilities table shows and edits it."""
+    return any(a.choice for a in controller.character.abilities)
+
+
 def _archived_and_tags() -> tuple[Column, Column]:
     """The columns every list of things that can be put aside or tagged has."""
     return (
@@ -172,6 +178,12 @@ LIST_SPECS: dict[str, ListSpec] = {
                     "choice",
                     _enum(AbilitySource),
                     width=90,
+                ),
+                Column(
+                    QT_TRANSLATE_NOOP("ItemTableModel", "Your choice"),
+                    "choice",
+                    width=130,
+                    when=_has_ability_choices,
                 ),
                 *_archived_and_tags(),
                 Column(QT_TRANSLATE_NOOP("ItemTableModel", "Description"), "description"),

@@ -48,7 +48,7 @@ from numdesk.views.face_field import FaceField
 from numdesk.views.forms import child
 from numdesk.views.sheet.forms import load_sheet_form
 from numdesk.views.sheet.style import set_role
-from numdesk.views.sheet.task_text import cost_lines, special_lines
+from numdesk.views.sheet.task_text import cost_lines, damage_text, special_lines
 from numdesk.views.sheet.words import word
 
 #: what a window's title bar and frame take from the screen's height
@@ -309,7 +309,7 @@ class TaskDialog(QDialog):
         )
         v["chanceValue"].setText(f"{round(plan.success_chance * 100)}%")
         v["costValue"].setText("\n".join(cost_lines(preview, stat)))
-        v["damageValue"].setText(str(preview.damage_if_hit) if preview.damage_if_hit else "—")
+        v["damageValue"].setText(damage_text(preview))
         v["sayValue"].setText(self.tr("Say: “{0}”").format(self.tr(preview.say)))
         v["problemValue"].setText(self.tr(preview.problem) if preview.problem else "")
         self.roll_button.setEnabled(preview.can_roll)

@@ -40,6 +40,22 @@ def cost_lines(preview: TaskPreview, stat: str) -> list[str]:
     return lines
 
 
+def damage_text(preview: TaskPreview) -> str:
+    """ "5", then "Battleaxe 4, Combat Prowess (melee) +1" on a line below: the damage of
+    a hit and, when more than the weapon adds to it, where each point comes from; "—"
+    when it is no attack."""
+    if not preview.damage_if_hit and not preview.damage_parts:
+        return "—"
+    parts = preview.damage_parts
+    if len(parts) < 2:
+        return str(preview.damage_if_hit)
+    first, *rest = parts
+    said = [f"{first[0]} {first[1]}"] + [f"{what} {amount:+d}" for what, amount in rest]
+    # a line of its own, not word-wrapped: a wrapped label in the form's grid is sized
+    # for one line and would run over the line below
+    return f"{preview.damage_if_hit}\n" + ", ".join(said)
+
+
 def special_lines(result: TaskResult) -> list[str]:
     """What the natural face adds, in the order a player acts on it (G10): the
     intrusion, then the bonus damage *or* the effect picked below, then a refund."""

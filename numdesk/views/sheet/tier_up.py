@@ -30,10 +30,14 @@ from PySide6.QtWidgets import (
 
 from numdesk.controllers.creation import library_ability
 from numdesk.model.abilities import Ability
+from numdesk.model.character import Character
 from numdesk.model.items import new_uid
 from numdesk.model.kinds import EntryKind
+from numdesk.model.operations.gain_abilities import gain_problems, gained_choices
 from numdesk.rules.types import AbilitySource
 from numdesk.views.sheet.add_line import AddLine
+from numdesk.views.sheet.choice_box import ChoiceBox
+from numdesk.views.sheet.style import set_role
 
 
 def _buttons(dialog: QDialog) -> QDialogButtonBox:
@@ -79,11 +83,17 @@ class TierAbilitiesDialog(QDialog):
         offered: list[TierOffer],
         parent: QWidget | None = None,
         library: Any = None,
+        character: Character | None = None,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("New abilities for tier {0}").format(tier))
         self.tier = tier
         self._library = library
+        self._character = character
+        #: the player's answers to the choices the ticked abilities ask, by title
+        self.answers: dict[str, list[str]] = {}
+        self.choice_boxes: list[ChoiceBox] = []
+        self._signature: list[tuple[str, tuple[str, ...]]] = []
         self.own: list[Ability] = []
         layout = QVBoxLayout(self)
         self.which: dict[str, QComboBox] = {}
@@ -128,7 +138,12 @@ class TierAbilitiesDialog(QDialog):
             layout.addWidget(box)
             self.groups.append((offer, box, listing))
         self._build_own_entry(layout, bool(offered))
+        # what the ticked abilities ask when gained (Skill With Defense: which defense)
+        self.choices_layout = QVBoxLayout()
+        layout.addLayout(self.choices_layout)
         self.status = QLabel(self)
+        self.status.setWordWrap(True)
+        set_role(self.status, "error")
         self.box = _buttons(self)
         layout.addWidget(self.status)
         layout.addWidget(self.box)
@@ -186,6 +201,7 @@ class TierAbilitiesDialog(QDialog):
         self.own.append(ability)
         QListWidgetItem(ability.name, self.own_list).setToolTip(ability.description)
         self.own_name.clear()
+        self._update()
 
     def _in_use(self, offer: TierOffer) -> bool:
         combo = self.which.get(offer.part)
@@ -205,8 +221,34 @@ class TierAbilitiesDialog(QDialog):
                 problems.append(
                     self.tr("{0}: tick {1} ({2} ticked)").format(offer.label, offer.choose, ticked)
                 )
-        self.status.setText("; ".join(problems))
-        self.box.button(QDialogButtonBox.StandardButton.Ok).setEnabled(not problems)
+        self._rebuild_choices()
+        for box in self.choice_boxes:
+            self.answers[box.choice.title] = box.answers()
+        lines = ["; ".join(problems)] if problems else []
+        if self._character is not None:
+            lines += gain_problems(self._character, self.chosen(), self.answers)
+        self.status.setText("\n".join(lines))
+        self.box.button(QDialogButtonBox.StandardButton.Ok).setEnabled(not lines)
+
+    def _rebuild_choices(self) -> None:
+        """A `ChoiceBox` for each choice the ticked abilities ask (answers kept)."""
+        choices = gained_choices(self.chosen())
+        signature = [(c.title, tuple(c.labels())) for c in choices]
+        if signature == self._signature:
+            return
+        self._signature = signature
+        for box in self.choice_boxes:
+            box.deleteLater()
+        self.choice_boxes = []
+        for choice in choices:
+            box = ChoiceBox(choice, self.answers.get(choice.title, []), self)
+            box.changed.connect(self._update)
+            self.choices_layout.addWidget(box)
+            self.choice_boxes.append(box)
+
+    def choice_box(self, name: str) -> ChoiceBox:
+        """The box asking the choice of the ability `name` (tests; any case)."""
+        return next(b for b in self.choice_boxes if b.choice.key.casefold() == name.casefold())
 
     def tick(self, name: str) -> bool:
         """Tick the ability called `name` (keyboard users press Space; tests call this)."""

@@ -67,12 +67,12 @@ class BookChoicesPage(QWizardPage):
         set_role(self.error, "error")
         layout.addWidget(self.error)
         if skills:
-            self.setTitle(self.tr("Skills"))
+            self.setTitle(self.tr("Skills and your abilities' choices"))
             self.setSubTitle(
                 self.tr(
-                    "Choose the skills your descriptor and abilities ask for. Each choice "
-                    "shows the book's words; where it allows a skill of your own, type it "
-                    "and press Enter."
+                    "Choose what your descriptor and abilities ask for: skills, and choices "
+                    "such as melee or ranged. Each choice shows the book's words; where it "
+                    "allows a skill of your own, type it and press Enter."
                 )
             )
             right = QWidget(self.splitter)
