@@ -4,17 +4,24 @@ and damage in the preview; F2 and typing still edit the cell."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, Qt
+import json
+from pathlib import Path
+
+from PySide6.QtCore import QPoint, QRect, QSize, Qt
 from PySide6.QtWidgets import QAbstractItemView, QApplication
 from pytestqt.qtbot import QtBot
 
+from numdesk.model.abilities import Ability
+from numdesk.model.items import Weapon
 from numdesk.rules.dice import Dice
-from numdesk.rules.types import Stat
+from numdesk.rules.types import Stat, WeaponCategory
 from numdesk.store import Library
 from numdesk.views.sheet import SheetWidget
 from numdesk.views.sheet.item_table import ItemTable
 from numdesk.views.sheet.task_dialog import TaskDialog
 from tests.views.sheet_helpers import open_sheet, stored_character
+from tests.views.test_ability_choices import _brakka as brakka
+from tests.views.test_task_dialog_layout import _overlaps as overlaps
 
 LEFT = Qt.MouseButton.LeftButton
 
@@ -137,3 +144,71 @@ def test_an_archived_row_says_why_it_does_not_roll(qtbot: QtBot, library: Librar
     assert not sheet.play_panel.dialogs
     assert "Broadsword is archived" in editor.error_label.text()
     assert editor.error_label.isVisibleTo(editor)
+
+
+def _ability_row(sheet: SheetWidget, name: str) -> int:
+    model = _table(sheet, "abilities").model()
+    return next(r for r in range(model.rowCount()) if model.index(r, 0).data().startswith(name))
+
+
+def test_an_attack_abilitys_row_rolls_an_attack_with_a_weapon(
+    qtbot: QtBot, csrd_library: Library, artifacts_dir: Path
+) -> None:
+    """QA: double-clicking Bash gave '(not an attack)' and no damage; with the axe chosen
+    by hand it said 4, not Bash's 1 less, and the daze was nowhere."""
+    uid = brakka(qtbot, csrd_library)  # Warrior with Bash and Combat Prowess (melee)
+    made = csrd_library.characters.load(uid)
+    made.weapons = [
+        Weapon("Crossbow", WeaponCategory.MEDIUM, range="long"),
+        Weapon("Battleaxe", WeaponCategory.MEDIUM),
+    ]
+    csrd_library.characters.save(made)
+    controller, sheet = open_sheet(qtbot, csrd_library, uid, dice=Dice(script=[15]))
+    table = _table(sheet, "abilities")
+    qtbot.mouseDClick(table.viewport(), LEFT, pos=_cell(table, _ability_row(sheet, "Bash")))
+    task = _new_dialog(sheet, 0)
+    qtbot.addWidget(task)
+    assert task.weapon.currentText() == "Battleaxe (medium)"  # Bash is a melee attack
+    assert not task.weapon_note.isVisible()
+    damage = task.values["damageValue"].text()
+    assert damage == "4\nBattleaxe 4, Combat Prowess (melee) +1, Bash −1"
+    task.select(task.weapon, "Crossbow")  # the player's to change
+    assert task.values["damageValue"].text() == "3\nCrossbow 4, Bash −1"
+    task.select(task.weapon, "Battleaxe")
+    task.fit_to_screen(QRect(QPoint(0, 0), QSize(1366, 768)))
+    result = task.roll()
+    assert result is not None and result.damage == 4
+    text = task.values["resultValue"].text()
+    assert "deals 4 damage" in text
+    assert "Bash: the target is dazed: everything it tries is hindered for one round" in text
+    assert "dazed" in controller.character.history[-1].summary
+    for _ in range(3):
+        QApplication.processEvents()
+    assert overlaps(task) == []
+    task.grab().save(str(artifacts_dir / "task-bash-from-row.png"))
+
+
+def test_an_attack_ability_without_a_weapon_says_so(
+    qtbot: QtBot, library: Library, csrd_path: Path, artifacts_dir: Path
+) -> None:
+    abilities = json.loads(csrd_path.read_text(encoding="utf-8"))["abilities"]
+    swipe = next(a for a in abilities if a["name"] == "Swipe")
+    character = stored_character(library, "cypher")
+    character.abilities.append(Ability("Swipe", 1, Stat.SPEED, description=swipe["description"]))
+    character.weapons = []
+    library.characters.save(character)
+    _controller, sheet = open_sheet(qtbot, library, character.uid, dice=Dice(script=[3]))
+    table = _table(sheet, "abilities")
+    table.row_menu(table.model().index(_ability_row(sheet, "Swipe"), 0)).actions()[0].trigger()
+    task = _new_dialog(sheet, 0)
+    qtbot.addWidget(task)
+    assert task.weapon.currentData() is None
+    assert task.weapon_note.isVisible()
+    assert task.weapon_note.text() == "Swipe is an attack, but the sheet has no weapon in use"
+    task.fit_to_screen(QRect(QPoint(0, 0), QSize(1366, 768)))
+    QApplication.processEvents()
+    assert overlaps(task) == []
+    task.grab().save(str(artifacts_dir / "task-swipe-no-weapon.png"))
+    result = task.roll()
+    assert result is not None and not result.success
+    assert "dazed" not in task.values["resultValue"].text()  # a miss dazes nobody

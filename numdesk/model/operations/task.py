@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from numdesk.model.ability_choices import damage_bonuses
+from numdesk.model.attack_abilities import AttackAbility, attack_ability
 from numdesk.model.character import Character
 from numdesk.model.errors import DomainError, domain_errors
 from numdesk.model.items import in_use
@@ -98,6 +99,8 @@ class TaskPreview:
     xp_cost: int = 0
     #: where `damage_if_hit` comes from: (what, points) — the weapon, abilities, Effort
     damage_parts: tuple[tuple[str, int], ...] = ()
+    #: the chosen ability when it is an attack (Bash): its damage change and extras
+    attack_ability: AttackAbility | None = None
 
     @property
     def can_roll(self) -> bool:
@@ -157,6 +160,7 @@ def preview_task(character: Character, task: TaskInput) -> TaskPreview:
     skill_level, inability = _skill(character, task.skill)
     ability_cost = task.ability_cost
     ability_name = None
+    as_attack = None
     if task.ability is not None:
         ability = character.abilities[
             locate(character.abilities, task.ability, "ability", "ability")
@@ -171,6 +175,7 @@ def preview_task(character: Character, task: TaskInput) -> TaskPreview:
                 field="ability",
             )
         ability_cost = ability.cost
+        as_attack = attack_ability(ability.name, ability.description)
         if ability.pool is not None and ability.pool != stat:
             raise DomainError(
                 f"{ability.name} is paid from the {stat_name(ability.pool)} Pool: "
@@ -201,6 +206,8 @@ def preview_task(character: Character, task: TaskInput) -> TaskPreview:
             reach = attack_reach(weapon.range)
             for name, amount in damage_bonuses(in_use(character.abilities), reach):
                 parts.append((f"{name} ({reach})", amount))
+        if as_attack is not None:  # Bash: 1 less than the weapon's
+            parts.append((as_attack.name, as_attack.damage))
     impaired = is_impaired(character)
     with domain_errors("modifiers"):
         modifiers, xp_cost = _modifiers(task, character.xp)
@@ -269,6 +276,7 @@ def preview_task(character: Character, task: TaskInput) -> TaskPreview:
         summary=summary,
         xp_cost=xp_cost,
         damage_parts=tuple(parts) if attack else (),
+        attack_ability=as_attack,
     )
 
 
@@ -376,6 +384,13 @@ class PerformTask(CharacterOperation):
             )
         if preview.xp_cost:
             parts.append(f"lucky shot for {preview.xp_cost} XP")
+        as_attack = preview.attack_ability
+        if as_attack is not None:  # what else it does: the table applies it
+            parts += [
+                f"{as_attack.name}: {extra.text}"
+                for extra in as_attack.extras
+                if success or not extra.on_hit
+            ]
         summary = "; ".join(parts)  # a natural 1 already reads "GM intrusion (no XP)"
         self.result = TaskResult(
             preview=preview,

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from numdesk.controllers.character import CharacterController
+from numdesk.model.attack_abilities import AttackAbility, attack_ability, weapon_for
 from numdesk.model.errors import DomainError
 from numdesk.model.items import in_use
 from numdesk.model.operations.effect_pick import TakeEffect
@@ -86,6 +87,10 @@ class TaskDialog(QDialog):
         self.effort_ease = child(f, QSpinBox, "effortEaseSpin")
         self.effort_damage = child(f, QSpinBox, "effortDamageSpin")
         self.weapon = child(f, QComboBox, "weaponCombo")
+        # beside the weapon: why an attack ability has none (shown only then)
+        self.weapon_note = child(f, QLabel, "weaponNote")
+        set_role(self.weapon_note, "error")
+        self.weapon_note.hide()
         self.eases = child(f, QSpinBox, "easesSpin")
         self.hinders = child(f, QSpinBox, "hindersSpin")
         self.modifiers = child(f, QListWidget, "modifiersList")
@@ -141,6 +146,8 @@ class TaskDialog(QDialog):
             self.hinders,
         ):
             spin.valueChanged.connect(self.update_preview)
+        # an attack ability (Bash) is made with a weapon: offer one before the preview
+        self.ability.currentIndexChanged.connect(self._ability_chosen)
         for combo in (self.stat, self.skill, self.ability, self.weapon):
             combo.currentIndexChanged.connect(self.update_preview)
         self.modifiers.itemChanged.connect(self.update_preview)
@@ -259,6 +266,37 @@ class TaskDialog(QDialog):
         self.difficulty.selectAll()
         return True
 
+    def _attack_ability(self) -> AttackAbility | None:
+        """The chosen ability when it is an attack made with a weapon (Bash, Swipe)."""
+        uid = self.ability.currentData()
+        found = next((a for a in self.controller.character.abilities if a.uid == uid), None)
+        return attack_ability(found.name, found.description) if found is not None else None
+
+    def _ability_chosen(self) -> None:
+        """An attack ability comes with the first weapon that suits it, when none is
+        chosen yet (the player can change it)."""
+        attack = self._attack_ability()
+        if attack is None or self.weapon.currentData() is not None:
+            return
+        weapon = weapon_for(attack, self.controller.character.weapons)
+        if weapon is not None:
+            self.weapon.setCurrentIndex(self.weapon.findData(weapon.uid))
+
+    def _show_weapon_note(self) -> None:
+        """Next to the weapon: an attack ability with no weapon has no damage to change."""
+        attack = self._attack_ability()
+        note = ""
+        if attack is not None and self.weapon.currentData() is None:
+            note = (
+                self.tr("{0} is an attack: choose the weapon you make it with").format(attack.name)
+                if self.weapon.count() > 1
+                else self.tr("{0} is an attack, but the sheet has no weapon in use").format(
+                    attack.name
+                )
+            )
+        self.weapon_note.setText(note)
+        self.weapon_note.setVisible(bool(note))
+
     def task_input(self) -> TaskInput:
         modifiers = tuple(
             self.modifiers.item(r).data(Qt.ItemDataRole.UserRole)
@@ -291,6 +329,7 @@ class TaskDialog(QDialog):
         """Recompute everything the player sees before rolling."""
         v = self.values
         v["difficultyName"].setText(word(difficulty_name(self.difficulty.value())))
+        self._show_weapon_note()
         try:
             preview = preview_task(self.controller.character, self.task_input())
         except DomainError as err:

@@ -50,7 +50,10 @@ def damage_text(preview: TaskPreview) -> str:
     if len(parts) < 2:
         return str(preview.damage_if_hit)
     first, *rest = parts
-    said = [f"{first[0]} {first[1]}"] + [f"{what} {amount:+d}" for what, amount in rest]
+    said = [f"{first[0]} {first[1]}"] + [
+        f"{what} {amount:+d}".replace("-", "−")
+        for what, amount in rest  # Bash −1
+    ]
     # a line of its own, not word-wrapped: a wrapped label in the form's grid is sized
     # for one line and would run over the line below
     return f"{preview.damage_if_hit}\n" + ", ".join(said)
