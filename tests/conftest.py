@@ -73,10 +73,14 @@ from tests.csrd_library import csrd_library, csrd_library_file  # noqa: E402, F4
 
 @pytest.fixture(autouse=True)
 def _no_table_process_left():  # type: ignore[no-untyped-def]
-    """Table link tests start real processes: none outlives its test, even a failed one."""
-    yield
+    """Table link tests start real processes: none outlives its test, even a failed one.
+
+    Processes a wider fixture started before the test (a module's table) are left to it."""
     import sys
 
     procs = sys.modules.get("tests.link.procs")
+    before = len(procs.STARTED) if procs is not None else 0
+    yield
+    procs = sys.modules.get("tests.link.procs")
     if procs is not None:
-        procs.stop_all()
+        procs.stop_all(keep=before)

@@ -28,6 +28,8 @@ from numdesk.model.serialize import from_data
 from numdesk.model.table_view import TableView
 
 WATCH_SECONDS = 0.025
+#: a first join tries this many times while the table answers too slowly (busy saving)
+SLOW_TRIES = 3
 
 
 def websocket_uri(address: str) -> str:
@@ -84,7 +86,7 @@ class TableJoin(LoopRunner):
 
     async def _keep_joining(self) -> int:
         assert self._stop is not None
-        wait, joined_once, failures = 0.5, False, 0
+        wait, joined_once, failures, slow = 0.5, False, 0, 0
         while not self._stop.is_set():
             uri = websocket_uri(self.address)
             try:
@@ -92,7 +94,7 @@ class TableJoin(LoopRunner):
                     uri, max_size=MAX_FRAME, open_timeout=10, ping_interval=5, ping_timeout=10
                 ) as ws:
                     peer = await player_side(ws, self.code)
-                    joined_once, wait, failures = True, 0.5, 0
+                    joined_once, wait, failures, slow = True, 0.5, 0, 0
                     ended = await self._play(peer)
                     if ended or self.status == REFUSED:
                         return self.status
@@ -121,7 +123,19 @@ class TableJoin(LoopRunner):
                     return self.status
                 self._lost(wait)
                 failures += 1
-            except (OSError, TimeoutError, InvalidHandshake) as err:
+            except TimeoutError as err:
+                # Something answers but is slow (a host busy saving): worth a few tries.
+                slow += 1
+                if not joined_once and slow >= SLOW_TRIES:
+                    self.events.said(f"cannot reach a table at {self.address} ({err})")
+                    self.status = UNREACHABLE
+                    return self.status
+                if not joined_once:
+                    self.events.said(f"the table at {self.address} is slow to answer; trying again")
+                else:
+                    self._lost(wait)
+                    failures += 1
+            except (OSError, InvalidHandshake) as err:
                 if not joined_once and self.table and failures == 0:
                     failures = 3  # first try failed: look for the table by its name once
                     self.events.said(f"no table at {self.address}; looking for '{self.table}'")

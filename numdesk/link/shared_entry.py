@@ -91,7 +91,7 @@ class SharedEntry:
     @property
     def empty(self) -> bool:
         """No content yet (never met the table, or the kept state was lost)."""
-        return not entry_doc.read(self.doc)
+        return len(entry_doc.root(self.doc)) == 0
 
     def data(self) -> dict[str, Any]:
         """The entry's plain data as the document holds it."""

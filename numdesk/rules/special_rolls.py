@@ -117,13 +117,16 @@ class Reroll:
     xp_cost: int
 
 
-def reroll(profile: Profile, first: int, dice: Dice, *, xp: int, sides: int = 20) -> Reroll:
-    """Spend 1 XP to roll again and keep the better result (G11)."""
+def reroll(
+    profile: Profile, first: int, dice: Dice, *, xp: int, sides: int = 20, purpose: str = "reroll"
+) -> Reroll:
+    """Spend 1 XP to roll again and keep the better result (G11); `purpose` names the
+    die in the roll log."""
     if not profile.xp_reroll:
         raise RulesError(f"The {profile.label} rules have no XP reroll.")
     if xp < REROLL_XP_COST:
         raise RulesError("A reroll costs 1 XP and there is none to spend.")
     if not 1 <= first <= sides:
         raise RulesError(f"A d{sides} shows 1 to {sides}, not {first}.")
-    second = dice.roll(sides, "reroll")
+    second = dice.roll(sides, purpose)
     return Reroll(first=first, second=second, kept=max(first, second), xp_cost=REROLL_XP_COST)

@@ -30,9 +30,11 @@ def _env() -> dict[str, str]:
 STARTED: list[Proc] = []
 
 
-def stop_all() -> None:
-    """Kill whatever a test started and left running."""
-    while STARTED:
+def stop_all(keep: int = 0) -> None:
+    """Kill whatever was started after the first `keep` processes and is still running.
+
+    A module's shared table (started before its tests) is kept; its fixture stops it."""
+    while len(STARTED) > keep:
         proc = STARTED.pop()
         if proc.popen.poll() is None:
             proc.popen.kill()

@@ -71,6 +71,9 @@ def test_three_players_and_the_gm_editing_at_once_end_identical(tmp_path: Path) 
         if same or time.monotonic() > end:
             break
         time.sleep(1.0)
+    if not same:
+        print("HOST", *host.lines[-40:], sep="\n")
+        print("BO", *players["Bo"].lines[-40:], sep="\n")
     for name in names:
         assert at_gm[sheets[name].uid] == mine[name][sheets[name].uid], name
         items = {item["name"] for item in at_gm[sheets[name].uid]["equipment"]}

@@ -292,6 +292,25 @@ def _modifiers(task: TaskInput, xp: int) -> tuple[list[CombatModifier], int]:
     return [lucky if m is chances[0] else m for m in picked], chances[0].lucky_shot_xp
 
 
+def rolled_label(character: Character, task: TaskInput) -> str:
+    """What a task's d20 is for in the roll log: "Battleaxe (Might)", "Bash, Battleaxe
+    (Might)", "Climbing (Speed)"; "Might task" when it names nothing."""
+    stat = stat_name(as_stat(task.stat))
+    if task.purpose:
+        return task.purpose
+    names = []
+    for items, key in (
+        (character.abilities, task.ability),
+        (character.weapons, task.weapon),
+        (character.skills, task.skill),
+    ):
+        found = next((i for i in items if key is not None and key in (i.uid, i.name)), None)
+        if found is not None:
+            names.append(found.name)
+    names = names[:2]  # an ability and its weapon say enough
+    return f"{', '.join(names)} ({stat})" if names else f"{stat} task"
+
+
 #: The name the task dialog uses for the pure preview.
 PlanTask = preview_task
 
@@ -361,8 +380,7 @@ class PerformTask(CharacterOperation):
         character.xp -= preview.xp_cost
         natural = None
         if not preview.plan.routine or self.roll_anyway:
-            purpose = self.task.purpose or f"{stat_name(stat)} task"
-            natural = self.dice.d20(purpose)
+            natural = self.dice.d20(rolled_label(character, self.task))
         outcome, success, damage = task_result(character, preview, natural)
         refunded = outcome is not None and outcome.cost_refunded and spent > 0
         if refunded:

@@ -14,7 +14,7 @@ from numdesk.model.character import Character
 from numdesk.model.errors import DomainError, domain_errors
 from numdesk.model.operations.base import Change
 from numdesk.model.operations.sheet import CharacterOperation, as_stat, plural, stat_name
-from numdesk.model.operations.task import TaskResult, describe_roll, task_result
+from numdesk.model.operations.task import TaskResult, describe_roll, rolled_label, task_result
 from numdesk.model.validation import check_int, check_text, profile_of
 from numdesk.rules.dice import Dice
 from numdesk.rules.special_rolls import reroll
@@ -202,7 +202,10 @@ class XpReroll(CharacterOperation):
         profile = profile_of(character)
         before = character.xp
         with domain_errors("xp"):
-            again = reroll(profile, previous.natural, self.dice, xp=before)
+            what = rolled_label(character, previous.preview.task)
+            again = reroll(
+                profile, previous.natural, self.dice, xp=before, purpose=f"reroll: {what}"
+            )
             spend = spend_xp(profile, before, XpSpendKind.REROLL, "reroll")
         character.xp = spend.xp_after
         preview = previous.preview
@@ -213,11 +216,17 @@ class XpReroll(CharacterOperation):
             pool = character.pool(stat)
             pool.current = min(pool.maximum, pool.current + previous.spent)
             refunded = True
-        summary = describe_roll(preview, again.kept, outcome)
-        if damage:
-            summary += f"; {damage} damage"
+        rolled = describe_roll(preview, again.kept, outcome)
+        tail = f"; {damage} damage" if damage else ""
         if refunded and not previous.refunded:
-            summary += f"; {plural(previous.spent, 'point')} of {stat_name(stat)} refunded"
+            tail += f"; {plural(previous.spent, 'point')} of {stat_name(stat)} refunded"
+        # a reroll that changes nothing must still say it happened
+        said = (
+            f"the reroll of {again.second} replaces your {again.first}"
+            if again.second > again.first
+            else f"kept your {again.first}; the reroll was {again.second}"
+        )
+        summary = f"{rolled} ({said}){tail}"
         self.result = replace(
             previous,
             natural=again.kept,
@@ -231,6 +240,6 @@ class XpReroll(CharacterOperation):
         )
         return Change(
             f"Spent {spend.cost} XP to reroll: {again.first} and {again.second}, kept "
-            f"{again.kept}; {summary}; XP {before} → {character.xp}",
+            f"{again.kept}; {rolled}{tail}; XP {before} → {character.xp}",
             kind="xp",
         )

@@ -49,7 +49,12 @@ from numdesk.views.face_field import FaceField
 from numdesk.views.forms import child
 from numdesk.views.sheet.forms import load_sheet_form
 from numdesk.views.sheet.style import set_role
-from numdesk.views.sheet.task_text import cost_lines, damage_text, special_lines
+from numdesk.views.sheet.task_text import (
+    cost_lines,
+    damage_text,
+    effect_taken_line,
+    special_lines,
+)
 from numdesk.views.sheet.words import word
 
 #: what a window's title bar and frame take from the screen's height
@@ -398,6 +403,10 @@ class TaskDialog(QDialog):
             return False
         self.effect_pick.setEnabled(False)
         self.effect_button.setEnabled(False)
+        if self.last_result is not None:
+            special = self.values["specialValue"]
+            taken = effect_taken_line(self.effect_pick.currentText(), self.last_result)
+            special.setText(f"{special.text()}\n{taken}".strip())
         return True
 
     def _sheet_changed(self) -> None:

@@ -93,3 +93,13 @@ def special_lines(result: TaskResult) -> list[str]:
     if result.refunded:
         lines.append(translate("TaskDialog", "The points spent on it come back."))
     return lines
+
+
+def effect_taken_line(label: str, result: TaskResult) -> str:
+    """After "Take effect": which effect, and the damage of the hit without the bonus."""
+    bonus = result.outcome.bonus_damage if result.outcome is not None else 0
+    if result.damage and bonus:
+        return translate(
+            "TaskDialog", "Effect taken instead of the bonus damage: {0}; the hit deals {1}."
+        ).format(label, result.damage - bonus)
+    return translate("TaskDialog", "Effect taken: {0}.").format(label)
