@@ -9,7 +9,7 @@ chose before (coming back to the page keeps the answers).
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QItemSelectionModel, Qt, Signal
 from PySide6.QtWidgets import (
     QButtonGroup,
     QGroupBox,
@@ -67,12 +67,20 @@ class ChoiceBox(QGroupBox):
             for label in choice.labels() + [a for a in answers if choice.option(a) is None]:
                 self._add_item(label, label.casefold() in chosen)
             self.listing.setMaximumHeight(min(22 * max(self.listing.count(), 2) + 8, 170))
+            # a current row (not selected): Tab into the list, Space picks at once
+            self.listing.setCurrentRow(0, QItemSelectionModel.SelectionFlag.NoUpdate)
             self.listing.itemChanged.connect(self._changed)
             controls.addWidget(self.listing)
             if choice.own:
                 self._own_entry(controls)
         controls.addStretch(1)
         self._retitle()
+
+    def focus_first(self) -> None:
+        """Give the keyboard to the first thing to pick (a page's first choice)."""
+        first = self.radios[0] if self.radios else self.listing or self.own_name
+        if first is not None:
+            first.setFocus(Qt.FocusReason.TabFocusReason)
 
     def _own_entry(self, controls: QVBoxLayout) -> None:
         line = QHBoxLayout()

@@ -118,6 +118,7 @@ class NewCharacterWizard(QWizard):
             )
         }
         self.resize(900, 640)
+        self.currentIdChanged.connect(self._page_shown)
         cancel = self.button(QWizard.WizardButton.CancelButton)
         cancel.clicked.disconnect()  # Qt's own connection rejects without asking
         cancel.clicked.connect(self._cancel)
@@ -167,6 +168,12 @@ class NewCharacterWizard(QWizard):
         result = build_character(self.choices_so_far())
         link_abilities(self.library, result.character)
         return result.character
+
+    def _page_shown(self, _id: int) -> None:
+        """Back does not initialize a page again: the abilities page's "Still to do"
+        must still follow what the later pages answered."""
+        if self.currentPage() is self.abilities_page:
+            self.abilities_page.refresh()
 
     def cleanupPage(self, id: int) -> None:
         """Going Back keeps what the player typed (Qt's default empties the page)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QItemSelectionModel, Qt
 from PySide6.QtWidgets import (
     QCompleter,
     QGroupBox,
@@ -67,9 +67,13 @@ class AbilitiesPage(QWizardPage):
         own.addWidget(add)
         self.own_list = QListWidget(left)
         self.own_list.setMaximumHeight(90)
+        # what became of a typed name the offers already hold ("ticked in the list above")
+        self.note = QLabel(left)
+        self.note.setWordWrap(True)
         self.own_box = QGroupBox(self.tr("Abilities you add yourself"), left)
         box = QVBoxLayout(self.own_box)
         box.addLayout(own)
+        box.addWidget(self.note)
         box.addWidget(self.own_list)
         self.offers_layout.addWidget(self.own_box)
         self.offers_layout.addStretch(1)
@@ -133,6 +137,8 @@ class AbilitiesPage(QWizardPage):
                     item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
                     item.setCheckState(Qt.CheckState.Unchecked)
             listing.setMaximumHeight(min(24 * len(offer.abilities) + 8, 200))
+            # a current row (not selected): Tab into the list, Space ticks at once
+            listing.setCurrentRow(0, QItemSelectionModel.SelectionFlag.NoUpdate)
             listing.itemChanged.connect(self._update)
             listing.currentItemChanged.connect(self._show_detail)
             QVBoxLayout(box).addWidget(listing)
@@ -178,6 +184,19 @@ class AbilitiesPage(QWizardPage):
         text = " ".join((name if isinstance(name, str) else self.own_name.text()).split())
         if not text:
             return
+        self.note.clear()
+        offered = self._offered_item(text)
+        if offered is not None:  # one of the "choose N": it counts toward N
+            offer, listing, item = offered
+            item.setCheckState(Qt.CheckState.Checked)
+            listing.setCurrentItem(item, QItemSelectionModel.SelectionFlag.NoUpdate)
+            self.note.setText(
+                self.tr("{0} is one of {1}'s choices: ticked in the list above.").format(
+                    item.text(), offer.label
+                )
+            )
+            self.own_name.clear()
+            return
         found = library_ability(self._wizard.library, text)
         # not in the library: its cost and kind are not known, and stay so until typed
         ability = found if found is not None else Ability(text, cost=None, kind=None)
@@ -195,6 +214,16 @@ class AbilitiesPage(QWizardPage):
         self.own_name.clear()
         self._update()
 
+    def _offered_item(self, name: str) -> tuple[AbilityOffer, QListWidget, QListWidgetItem] | None:
+        """The "choose N" list item called `name` (any case), if an offer holds one."""
+        for offer, _box, listing in self.groups:
+            if offer.grants_all:
+                continue
+            for row in range(listing.count()):
+                if listing.item(row).text().casefold() == name.casefold():
+                    return offer, listing, listing.item(row)
+        return None
+
     def fill(self, choices: CreationChoices) -> None:
         choices.picked = self.picked()
         choices.added = list(self.added)
@@ -207,6 +236,10 @@ class AbilitiesPage(QWizardPage):
         self.detail.setHtml(
             f"<b>{html.escape(ability.name)}</b>{cost}<p>{html.escape(ability.description)}</p>"
         )
+
+    def refresh(self) -> None:
+        """Say again what the character gets (after Back from the Skills page)."""
+        self._update()
 
     def _update(self) -> None:
         choices = self._wizard.choices_so_far()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import html
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import (
     QLabel,
     QScrollArea,
@@ -110,6 +111,13 @@ class BookChoicesPage(QWizardPage):
     def initializePage(self) -> None:
         self._rebuild()
         self._update()
+        # on entering, the keyboard goes to the first choice (once Qt has given it to
+        # the page's first widget, the scroll area)
+        QTimer.singleShot(0, self, self._focus_first)
+
+    def _focus_first(self) -> None:
+        if self.boxes and self.isVisible():
+            self.boxes[0].focus_first()
 
     def _rebuild(self) -> None:
         choices = self.choices()
