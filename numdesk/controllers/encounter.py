@@ -21,47 +21,28 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+from numdesk.controllers.fight_roster import FightRoster
 from numdesk.controllers.fight_sheets import PcSheetActions, SheetChange
 from numdesk.controllers.fight_steps import Group, sheet_steps, take
 from numdesk.controllers.journal import EntryChange, Held, UndoJournal
 from numdesk.model.character import Character
 from numdesk.model.creature import Creature
 from numdesk.model.encounter import Combatant, Encounter
-from numdesk.model.encounter_prep import (
-    creature_combatants,
-    follower_combatant,
-    log_markdown,
-    object_combatant,
-    pc_combatant,
-    prepared_copy,
-    summary,
-)
+from numdesk.model.encounter_prep import log_markdown, prepared_copy, summary
 from numdesk.model.errors import DomainError
 from numdesk.model.follower import Follower
-from numdesk.model.kinds import EntryKind, ModelObject
+from numdesk.model.kinds import ModelObject
 from numdesk.model.operations.base import Change, Operation
-from numdesk.model.operations.encounter import (
-    AddCombatants,
-    SetProfile,
-    profile_of,
-)
+from numdesk.model.operations.encounter import profile_of
 from numdesk.model.operations.encounter_snapshot import light_snapshots
 from numdesk.model.serialize import entry_data
 from numdesk.model.table_view import TableView, project
 from numdesk.rules.dice import Dice
-from numdesk.rules.profiles import Profile, family_of, get_profile
+from numdesk.rules.profiles import Profile
 from numdesk.store.commit import ConflictError, Write
 
 
-def _label(profile: str) -> str:
-    """A rules profile's name as the user reads it ("Cypher System")."""
-    try:
-        return get_profile(profile).label
-    except KeyError:
-        return profile
-
-
-class EncounterController(PcSheetActions, QObject):
+class EncounterController(FightRoster, PcSheetActions, QObject):
     """Owns one Encounter loaded from the library, its undo stack and its dice.
 
     `library_controller` is the main window's LibraryController (its `library` is the
@@ -159,6 +140,13 @@ class EncounterController(PcSheetActions, QObject):
         except DomainError:
             return None
 
+    def combatant_data(self) -> list[dict[str, Any]]:
+        """Each combatant's plain data (`to_data`), in the encounter's order: equal data,
+        equal combatant, so the fight table works out again only the rows that differ
+        (after an undo the unchanged ones are even the same objects)."""
+        combatants: list[dict[str, Any]] = self._entry_data()["combatants"]
+        return combatants
+
     def table_view(self) -> TableView:
         """The fight as the players may see it (the table display, the table link):
         hidden combatants left out, NPC health in words unless revealed."""
@@ -222,6 +210,7 @@ class EncounterController(PcSheetActions, QObject):
             with light_snapshots():  # a refused target is put back; the group is read back
                 change = operation.apply(self._encounter)
             group.ran = True
+            self._data = None  # the group keeps its own `before`
             changes, writes = sheet_steps(sheets)
             group.changes.extend(changes)
             for write in writes:
@@ -321,74 +310,7 @@ class EncounterController(PcSheetActions, QObject):
             return None
         return self._encounter, self._revision, self._entry_data()
 
-    def add_entries(self, uids: Sequence[str], count: int = 1) -> Change:
-        """Add library entries: PCs (linked sheets), `count` of each creature, followers."""
-        combatants: list[Combatant] = []
-        notes: list[str] = []
-        taken = [c.name for c in self._encounter.combatants]
-        for uid in uids:
-            kind = self._library.kind_of_uid(uid)
-            entry = self._library.load(uid)
-            if kind is EntryKind.CHARACTER and isinstance(entry, Character):
-                self._check_profile(entry.profile, entry.name)
-                self._characters[entry.uid] = entry
-                new = [pc_combatant(entry)]
-            elif kind is EntryKind.CREATURE and isinstance(entry, Creature):
-                self._creatures[entry.uid] = entry
-                new = creature_combatants(entry, count, taken)
-                notes += self._other_profile_note(entry.profile, entry.name)
-            elif kind is EntryKind.FOLLOWER and isinstance(entry, Follower):
-                new = [follower_combatant(entry)]
-                notes += self._other_profile_note(entry.profile, entry.name)
-            else:
-                raise DomainError(f"{getattr(entry, 'name', uid)} cannot take part in a fight.")
-            taken += [c.name for c in new]
-            combatants += new
-        return self.apply(AddCombatants(combatants, notes))
-
-    def set_profile(self, profile: str) -> Change:
-        """Run the fight by other rules (before it starts); every PC's sheet must use them."""
-        for combatant in self._encounter.combatants:
-            sheet = self.character(combatant)
-            if sheet is not None and sheet.profile != profile:
-                raise DomainError(
-                    f"{combatant.name} uses the {_label(sheet.profile)} rules: a fight under "
-                    f"the {_label(profile)} rules can hold only PCs of those rules."
-                )
-        return self.apply(SetProfile(profile))
-
-    def add_object(self, name: str, level: int) -> Change:
-        """Add a door, wall or other object with a level (the profile's object model)."""
-        return self.apply(AddCombatants([object_combatant(name, level, self.profile)]))
-
     # -- internals ---------------------------------------------------------------------
-    def _other_profile_note(self, profile: str, name: str) -> list[str]:
-        """A log line when a creature or follower comes from the other rules profile.
-
-        Stat blocks read the same in both (level, health, Armor, damage), so it is
-        added, not refused; the line says so, since the GM may have picked the wrong
-        one of two entries with the same name.
-        """
-        if not profile or profile in (self._encounter.profile, family_of(self._encounter.profile)):
-            return []
-        return [
-            f"{name} comes from the {_label(profile)} rules; its stat block is used as it is "
-            f"under the {self.profile.label} rules"
-        ]
-
-    def _check_profile(self, profile: str, name: str) -> None:
-        if profile != self._encounter.profile:
-            hint = (
-                " Before the fight starts, the encounter's Rules box changes its rules."
-                if not any(c.side == "pc" for c in self._encounter.combatants)
-                and self._encounter.round < 1
-                else ""
-            )
-            raise DomainError(
-                f"{name} uses the {_label(profile)} rules but this encounter uses the "
-                f"{self.profile.label} rules.{hint}"
-            )
-
     def _load_sheets(self) -> None:
         for combatant in self._encounter.combatants:
             uid = combatant.source_uid

@@ -9,6 +9,7 @@ other piece of text in the object, for the full-text index.
 from __future__ import annotations
 
 import json
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -90,11 +91,14 @@ def describe(
     if lines_kept is not None and 0 <= lines_kept <= len(lines):
         lines_from = lines_kept
     new_lines = lines[lines_from or 0 :]
-    check_limits(obj, known={record: range(lines_from or 0)} if record is not None else None)
+    known: dict[str, Collection[int]] = {record: range(lines_from or 0)} if record else {}
     if data is None:
+        check_limits(obj, known=known or None)
         data = entry_data(obj)
-    elif any(field in data for field in RECORD_FIELDS):
+        body = _texts({k: v for k, v in data.items() if k != "name"})
+    else:
         data = {k: v for k, v in data.items() if k not in RECORD_FIELDS}
+        body = _checked_texts(obj, data, known)
     name = str(obj.name)
     if not name.strip():
         raise LibraryError(f"A {kind.value} needs a name before it can be saved.")
@@ -106,7 +110,7 @@ def describe(
         profile=profile if isinstance(profile, str) else None,
         level=_level(obj),
         subtitle=subtitle(obj, kind),
-        body="\n".join(_texts({k: v for k, v in data.items() if k != "name"})),
+        body="\n".join(body),
         data=json.dumps(data, ensure_ascii=False, separators=(",", ":")),
         history=tuple(new_lines) if isinstance(obj, Character) else None,
         lines_from=lines_from,
@@ -136,6 +140,59 @@ def _texts(data: Any) -> list[str]:
     elif isinstance(data, str) and data.strip():
         out.append(data)
     return out
+
+
+#: uid -> list field -> its items as last described with their texts, for the entries
+#: saved with their data at hand (a window's edits, a fight's actions and undos): the
+#: next save of the entry works out the search text and checks the limits only of the
+#: items that differ (one combatant of fifty). An item equal to one described then was
+#: checked then; the data is never changed in place once converted (`apply_patch`
+#: shares it), so an item that is the same object is equal.
+_DESCRIBED: dict[str, dict[str, list[tuple[Any, list[str]]]]] = {}
+#: entries remembered (the open windows' subjects, a few at a time)
+_DESCRIBED_KEPT = 16
+
+
+def _checked_texts(
+    obj: ModelObject, data: dict[str, Any], known: dict[str, Collection[int]]
+) -> list[str]:
+    """`check_limits(obj)` and the search texts of `data` (`entry_data(obj)`), the items
+    of its lists that equal those of the entry's last save taken as they were."""
+    before = _DESCRIBED.pop(obj.uid, {})
+    items: dict[str, list[tuple[Any, list[str] | None]]] = {}
+    for field, values in data.items():
+        if type(values) is not list or not values or type(values[0]) is not dict:
+            continue
+        old = before.get(field, [])
+        found: list[tuple[Any, list[str] | None]] = []
+        same: list[int] = []
+        for index, value in enumerate(values):
+            texts = None
+            if index < len(old) and (old[index][0] is value or old[index][0] == value):
+                texts = old[index][1]
+                same.append(index)
+            found.append((value, texts))
+        items[field] = found
+        if same:
+            known[field] = frozenset(same)
+    check_limits(obj, known=known or None)
+    body: list[str] = []
+    kept: dict[str, list[tuple[Any, list[str]]]] = {}
+    for key, value in data.items():
+        if key == "name" or key in _NOT_TEXT:
+            continue
+        if key not in items:
+            body.extend(_texts(value))
+            continue
+        done = [(item, _texts(item) if texts is None else texts) for item, texts in items[key]]
+        kept[key] = done
+        for _item, texts in done:
+            body.extend(texts)
+    if kept:
+        _DESCRIBED[obj.uid] = kept
+        while len(_DESCRIBED) > _DESCRIBED_KEPT:
+            del _DESCRIBED[next(iter(_DESCRIBED))]
+    return body
 
 
 def subtitle(obj: ModelObject, kind: EntryKind) -> str:

@@ -54,9 +54,10 @@ def _existing(conn: Connection, uids: Sequence[str]) -> dict[str, tuple[int, str
     """uid -> (id, kind) of the given uids already in the library."""
     found: dict[str, tuple[int, str]] = {}
     for start in range(0, len(uids), _CHUNK):
-        chunk = list(uids[start : start + _CHUNK])
-        stmt = select(Entry.uid, Entry.id, Entry.kind).where(Entry.uid.in_(chunk))
-        for uid, entry_id, kind in conn.execute(stmt):
+        chunk = tuple(uids[start : start + _CHUNK])
+        marks = ", ".join("?" for _ in chunk)  # plain SQL: every fight action asks
+        sql = f"SELECT uid, id, kind FROM entries WHERE uid IN ({marks})"
+        for uid, entry_id, kind in conn.exec_driver_sql(sql, chunk):
             found[uid] = (entry_id, kind)
     return found
 
@@ -114,7 +115,11 @@ def _write_chunk(conn: Connection, rows: Sequence[EntryRow]) -> None:
             for r in rows
         ],
     )
-    ids = {uid: v[0] for uid, v in _existing(conn, [r.uid for r in rows]).items()}
+    # an entry keeps its id when the upsert updates it: only new ones are asked for
+    ids = {uid: v[0] for uid, v in before.items()}
+    fresh = [r.uid for r in rows if r.uid not in before]
+    if fresh:
+        ids.update((uid, v[0]) for uid, v in _existing(conn, fresh).items())
     old_ids = [v[0] for v in before.values()]
     tag_text = _tag_text(conn, old_ids)
     if old_ids:

@@ -9,7 +9,7 @@ from PySide6.QtCore import QItemSelectionModel
 from numdesk.controllers.encounter import EncounterController
 from numdesk.model.encounter import Combatant
 from numdesk.views.encounter.actions_panel import ActionPanel
-from numdesk.views.encounter.fight_table import FightTable
+from numdesk.views.encounter.fight_table import FightTable, selected_rows
 from numdesk.views.encounter.table import Column, CombatantTableModel
 
 
@@ -27,7 +27,7 @@ class TableSelection:
 
     def selected_combatants(self) -> list[Combatant]:
         """Every selected row, top to bottom (the current row when none is selected)."""
-        rows = sorted({i.row() for i in self.table.selectionModel().selectedRows()})
+        rows = selected_rows(self.table.selectionModel(), self.model.columnCount())
         found = [self.model.combatant_at(r) for r in rows]
         chosen = [c for c in found if c is not None]
         if not chosen:

@@ -103,6 +103,10 @@ class CombatantTableModel(QAbstractTableModel):
         self._rows: list[Combatant] = []
         self._positions: dict[str, str] = {}
         self._current: set[str] = set()
+        #: what every row may show of the fight, and uid -> (data, turn numbers, acting
+        #: now, texts, look) of each row as last worked out (`_cells`)
+        self._fight: object = None
+        self._known: dict[str, tuple[Any, ...]] = {}
         #: the last error from an edit in the table (the window shows it)
         self.last_error = ""
         self.refresh()
@@ -130,9 +134,9 @@ class CombatantTableModel(QAbstractTableModel):
         self._positions = {u: ", ".join(str(n) for n in p) for u, p in positions.items()}
         slot = current_slot(enc)
         self._current = set(slot_uids(enc, slot)) if slot is not None else set()
-        # every cell's text is worked out once per refresh: views ask for it many times
-        texts = [[self._text(c, column) for column in Column] for c in rows]
-        looks = [self._look(c) for c in rows]
+        # every cell's text is worked out once per refresh (views ask for it many times),
+        # and only for the rows whose combatant or place in the fight changed
+        texts, looks = self._cells(rows)
         same_rows = [c.uid for c in rows] == [c.uid for c in self._rows]
         if not same_rows:
             self.beginResetModel()
@@ -148,6 +152,39 @@ class CombatantTableModel(QAbstractTableModel):
         ]
         for first, last in _runs(changed):
             self.dataChanged.emit(self.index(first, 0), self.index(last, len(Column) - 1))
+
+    def _cells(self, rows: list[Combatant]) -> tuple[list[list[str]], list[tuple[object, ...]]]:
+        """The texts and looks of `rows`, those of an unchanged row taken as they were.
+
+        A row is unchanged when its combatant's data (`combatant_data`), its turn
+        numbers and whether it acts now are, and so is what any row may show of the
+        fight (round, turn, rules, every name: a condition names whose turn ends it).
+        A PC's row shows the real sheet, and is always worked out again.
+        """
+        enc = self._controller.encounter
+        data = dict(
+            zip((c.uid for c in enc.combatants), self._controller.combatant_data(), strict=True)
+        )
+        fight = (enc.round, enc.turn, enc.profile, [(c.uid, c.name) for c in enc.combatants])
+        known = self._known if fight == self._fight else {}
+        self._fight, self._known = fight, {}
+        texts, looks = [], []
+        for c in rows:
+            key = (data[c.uid], self._positions.get(c.uid), c.uid in self._current)
+            old = known.get(c.uid)
+            if (
+                old is not None
+                and c.side != "pc"
+                and (old[0] is key[0] or old[0] == key[0])
+                and old[1:3] == key[1:]
+            ):
+                cells = old[3:]
+            else:
+                cells = ([self._text(c, column) for column in Column], self._look(c))
+            self._known[c.uid] = (*key, *cells)
+            texts.append(cells[0])
+            looks.append(cells[1])
+        return texts, looks
 
     def _look(self, c: Combatant) -> tuple[object, ...]:
         """What decides a row's painting besides its texts (highlight, grey, bar)."""
