@@ -8,7 +8,9 @@ yardstick measured in the same run, interleaved round by round:
   hundred);
 - an undo in a fight of 50 combatants (target ≤ 16 ms) beside the action it undoes;
 - a hit after 2,000 fight actions against the same hit in a fresh fight (target ≤ 1.2 ×):
-  the 2,000 actions are really played (damage and healing through the controller).
+  the 2,000 actions are really played (damage and healing through the controller);
+  beside it the same hit after 60 actions, when the fight's log list is just full, to
+  tell what grows with the log from what a full (scrolling) list costs each action.
 
 An action is the whole work of the GM's click: the operation, the save with its undo
 journal line, the window refreshing from the signal and the `processEvents()` that
@@ -29,6 +31,9 @@ from numdesk.bench.timing import Timer
 ROUNDS = 8
 #: Fight actions played before the "long fight" hit is timed.
 PLAYED = 2000
+#: Fight actions played in the "full log" yardstick: its log list is full (a fresh
+#: fight's five lines are not, and a full list scrolls and repaints with each action).
+FULL = 60
 
 
 def bench_fight(
@@ -47,6 +52,7 @@ def bench_fight(
     path = folder / "fights.numdesk"
     fights = {f"{big} combatants": big, f"{small} combatants": small, "long fight": small}
     fights["fresh fight"] = small
+    fights["full log"] = small
     with Library.create(path, starter=False) as library:
         made = {label: _fight(library, label, size) for label, size in fights.items()}
     controller = LibraryController(Library.open(path))
@@ -60,10 +66,11 @@ def bench_fight(
     app.processEvents()
 
     long_fight = windows["long fight"].controller
-    npcs = [c.uid for c in long_fight.encounter.combatants if c.side == "npc"]
-    for n in range(played):  # a long evening: hits and healing, each saved and journalled
-        uid = npcs[(n // 2) % len(npcs)]  # hit, then healed: nobody falls
-        long_fight.apply(DamageCombatant(uid, 1) if n % 2 == 0 else Heal(uid, 1))
+    for fight, actions in ((long_fight, played), (windows["full log"].controller, FULL)):
+        npcs = [c.uid for c in fight.encounter.combatants if c.side == "npc"]
+        for n in range(actions):  # a long evening: hits and healing, saved and journalled
+            uid = npcs[(n // 2) % len(npcs)]  # hit, then healed: nobody falls
+            fight.apply(DamageCombatant(uid, 1) if n % 2 == 0 else Heal(uid, 1))
     app.processEvents()
     load = [load_average()]
     timers: dict[str, Timer] = {}
@@ -107,6 +114,7 @@ def bench_fight(
             hit(f"{small} combatants", "a hit", undo=True)
             hit("long fight", "a hit")
             hit("fresh fight", "a hit")
+            hit("full log", "a hit")
     load.append(load_average())
     log_lines = len(long_fight.encounter.log)
     for window in windows.values():
@@ -163,4 +171,8 @@ def _rows(
     ))  # fmt: skip
     rows.append(("yardstick: the same hit in a fresh fight", fresh.report()))
     rows.append((f"a hit after {played:,} actions ÷ in a fresh fight", long.ratio(fresh)))
+    full = timers["a hit, full log"]
+    rows.append((f"yardstick: the same hit after {FULL} actions (the log list full)",
+                 full.report()))  # fmt: skip
+    rows.append((f"a hit after {played:,} actions ÷ after {FULL}", long.ratio(full)))
     return rows

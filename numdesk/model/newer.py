@@ -21,6 +21,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -136,9 +137,29 @@ def _arm(choice: _Choice, data: dict[str, Any]) -> _Object:
 # -- finding, naming, carrying and leaving out a newer numdesk's fields ------------------
 
 
-def has_newer(kind: EntryKind, data: Any) -> bool:
-    """Whether stored `data` of an entry of `kind` holds a field a newer numdesk added."""
-    return _has(_kind_shape(kind), data)
+def has_newer(
+    kind: EntryKind, data: Any, known: Mapping[str, Collection[int]] | None = None
+) -> bool:
+    """Whether stored `data` of an entry of `kind` holds a field a newer numdesk added.
+
+    `known`: top-level list field -> the places of its items known to hold none (equal
+    to items checked at an earlier save), which are not walked again: a save of a fight
+    checks the one combatant that changed, not all fifty.
+    """
+    shape = _kind_shape(kind)
+    if not known or not isinstance(data, dict):
+        return _has(shape, data)
+    if not data.keys() <= shape.fields:
+        return True
+    for name, inner in shape.nested.items():
+        value = data.get(name)
+        skip = known.get(name)
+        if skip and isinstance(inner, _List) and isinstance(value, list):
+            if any(_has(inner.item, v) for i, v in enumerate(value) if i not in skip):
+                return True
+        elif _has(inner, value):
+            return True
+    return False
 
 
 def _has(shape: _Shape, data: Any) -> bool:

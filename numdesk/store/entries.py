@@ -21,6 +21,7 @@ from numdesk.model.history import HISTORY_FIELD, LOG_FIELD, RECORD_FIELDS, Histo
 from numdesk.model.items import Armor, Artifact, Cypher, Weapon
 from numdesk.model.kinds import ENTRY_CLASSES, EntryKind, ModelObject, kind_of
 from numdesk.model.limits import check_limits
+from numdesk.model.newer import has_newer
 from numdesk.model.rules_set import RulesSet
 from numdesk.model.serialize import entry_data, from_data
 from numdesk.model.tables import RollTable
@@ -55,6 +56,10 @@ class EntryRow:
     history: tuple[HistoryEntry, ...] | None
     lines_from: int | None = None
     log: tuple[str, ...] | None = None
+    #: `data` holds only fields this numdesk knows (checked, or converted from the
+    #: object): no field a newer numdesk added, so the next save of the entry need not
+    #: look for any in it while it is stored as written (`store.newer`)
+    known_only: bool = False
 
 
 def entry_kind(obj: ModelObject) -> EntryKind:
@@ -94,11 +99,12 @@ def describe(
     known: dict[str, Collection[int]] = {record: range(lines_from or 0)} if record else {}
     if data is None:
         check_limits(obj, known=known or None)
-        data = entry_data(obj)
+        data = entry_data(obj)  # the object's own fields: nothing a newer numdesk added
         body = _texts({k: v for k, v in data.items() if k != "name"})
+        known_only = True
     else:
         data = {k: v for k, v in data.items() if k not in RECORD_FIELDS}
-        body = _checked_texts(obj, data, known)
+        body, known_only = _checked_texts(obj, kind, data, known)
     name = str(obj.name)
     if not name.strip():
         raise LibraryError(f"A {kind.value} needs a name before it can be saved.")
@@ -115,6 +121,7 @@ def describe(
         history=tuple(new_lines) if isinstance(obj, Character) else None,
         lines_from=lines_from,
         log=tuple(log_line(e) for e in new_lines) if isinstance(obj, Encounter) else None,
+        known_only=known_only,
     )
 
 
@@ -143,22 +150,24 @@ def _texts(data: Any) -> list[str]:
 
 
 #: uid -> list field -> its items as last described with their texts, for the entries
-#: saved with their data at hand (a window's edits, a fight's actions and undos): the
-#: next save of the entry works out the search text and checks the limits only of the
-#: items that differ (one combatant of fifty). An item equal to one described then was
-#: checked then; the data is never changed in place once converted (`apply_patch`
-#: shares it), so an item that is the same object is equal.
-_DESCRIBED: dict[str, dict[str, list[tuple[Any, list[str]]]]] = {}
+#: saved with their data at hand (a window's edits, a fight's actions and undos), and
+#: whether that data held only fields this numdesk knows: the next save of the entry
+#: works out the search text, checks the limits and looks for a newer numdesk's fields
+#: only in the items that differ (one combatant of fifty). An item equal to one
+#: described then was checked then; the data is never changed in place once converted
+#: (`apply_patch` shares it), so an item that is the same object is equal.
+_DESCRIBED: dict[str, tuple[dict[str, list[tuple[Any, list[str]]]], bool]] = {}
 #: entries remembered (the open windows' subjects, a few at a time)
 _DESCRIBED_KEPT = 16
 
 
 def _checked_texts(
-    obj: ModelObject, data: dict[str, Any], known: dict[str, Collection[int]]
-) -> list[str]:
-    """`check_limits(obj)` and the search texts of `data` (`entry_data(obj)`), the items
-    of its lists that equal those of the entry's last save taken as they were."""
-    before = _DESCRIBED.pop(obj.uid, {})
+    obj: ModelObject, kind: EntryKind, data: dict[str, Any], known: dict[str, Collection[int]]
+) -> tuple[list[str], bool]:
+    """`check_limits(obj)`, the search texts of `data` (`entry_data(obj)`, or what an
+    undo made of it) and whether it holds only fields this numdesk knows, the items of
+    its lists that equal those of the entry's last save taken as they were."""
+    before, clean_before = _DESCRIBED.pop(obj.uid, ({}, False))
     items: dict[str, list[tuple[Any, list[str] | None]]] = {}
     for field, values in data.items():
         if type(values) is not list or not values or type(values[0]) is not dict:
@@ -176,6 +185,7 @@ def _checked_texts(
         if same:
             known[field] = frozenset(same)
     check_limits(obj, known=known or None)
+    known_only = not has_newer(kind, data, known if clean_before else None)
     body: list[str] = []
     kept: dict[str, list[tuple[Any, list[str]]]] = {}
     for key, value in data.items():
@@ -189,10 +199,10 @@ def _checked_texts(
         for _item, texts in done:
             body.extend(texts)
     if kept:
-        _DESCRIBED[obj.uid] = kept
+        _DESCRIBED[obj.uid] = (kept, known_only)
         while len(_DESCRIBED) > _DESCRIBED_KEPT:
             del _DESCRIBED[next(iter(_DESCRIBED))]
-    return body
+    return body, known_only
 
 
 def subtitle(obj: ModelObject, kind: EntryKind) -> str:

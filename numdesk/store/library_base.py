@@ -217,13 +217,23 @@ class LibraryBase(SummaryQueries):
 
     def revision(self, uid: str) -> int | None:
         """The revision entry `uid` is stored at (None if the library holds none): one
-        small query, to tell whether a copy a window holds is still the stored one."""
-        with self._reading() as session:
-            row = (
-                session.connection()
-                .exec_driver_sql("SELECT revision FROM entries WHERE uid = ?", (uid,))
-                .first()
-            )
+        small query, to tell whether a copy a window holds is still the stored one.
+
+        Asked before every undo of a fight, so it goes to the driver as it is: one
+        statement is read in a transaction of its own (the connections do not open one
+        themselves, `store.connection`), without a session's or a transaction's upkeep
+        (about 0.02 ms instead of 0.2)."""
+        try:
+            conn = self._reader.raw_connection()
+            try:
+                cursor = conn.cursor()
+                cursor.execute("SELECT revision FROM entries WHERE uid = ?", (uid,))
+                row = cursor.fetchone()
+                cursor.close()
+            finally:
+                conn.close()
+        except (DBAPIError, sqlite3.Error) as err:
+            raise LibraryError(explain_database_error(self._path, err)) from err
         return None if row is None else int(row[0])
 
     def newer_stored(self, uids: Iterable[str]) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from numdesk.model.limits import MAX_NAME, check_text
 from numdesk.model.newer import NewerEntry
 from numdesk.store.entries import EntryRow
 from numdesk.store.errors import LibraryError
-from numdesk.store.newer import keep_unknown_fields
+from numdesk.store.newer import keep_unknown_fields, remember_written
 from numdesk.store.records import (
     history_rows,
     insert_history,
@@ -120,14 +120,20 @@ def _write_chunk(conn: Connection, rows: Sequence[EntryRow]) -> None:
     fresh = [r.uid for r in rows if r.uid not in before]
     if fresh:
         ids.update((uid, v[0]) for uid, v in _existing(conn, fresh).items())
+    remember_written(rows)
     old_ids = [v[0] for v in before.values()]
     tag_text = _tag_text(conn, old_ids)
-    if old_ids:
-        conn.exec_driver_sql("DELETE FROM entries_fts WHERE rowid = ?", [(i,) for i in old_ids])
-    conn.exec_driver_sql(
-        "INSERT INTO entries_fts (rowid, name, tags, body) VALUES (?, ?, ?, ?)",
-        [(ids[r.uid], r.name, tag_text.get(ids[r.uid], ""), r.body) for r in rows],
-    )
+    indexed = _indexed(conn, old_ids)
+    # a search row is rewritten only when its text changed (a hit changes no word)
+    search = [(ids[r.uid], r.name, tag_text.get(ids[r.uid], ""), r.body) for r in rows]
+    search = [s for s in search if indexed.get(s[0]) != s[1:]]
+    stale = [(s[0],) for s in search if s[0] in indexed]
+    if stale:
+        conn.exec_driver_sql("DELETE FROM entries_fts WHERE rowid = ?", stale)
+    if search:
+        conn.exec_driver_sql(
+            "INSERT INTO entries_fts (rowid, name, tags, body) VALUES (?, ?, ?, ?)", search
+        )
     fresh_history: list[tuple[int, int, str, str, str, str]] = []
     for r in rows:
         entry_id, stored = ids[r.uid], r.uid in before
@@ -197,6 +203,18 @@ def _words(data: Any) -> list[str]:
     if isinstance(data, dict):
         return [w for key, value in data.items() if key != "uid" for w in _words(value)]
     return []
+
+
+def _indexed(conn: Connection, entry_ids: Sequence[int]) -> dict[int, tuple[str, str, str]]:
+    """entry id -> (name, tags, body) as the search index holds them now."""
+    found: dict[int, tuple[str, str, str]] = {}
+    for start in range(0, len(entry_ids), _CHUNK):
+        chunk = tuple(entry_ids[start : start + _CHUNK])
+        marks = ", ".join("?" for _ in chunk)
+        sql = f"SELECT rowid, name, tags, body FROM entries_fts WHERE rowid IN ({marks})"
+        for rowid, name, tags, body in conn.exec_driver_sql(sql, chunk):
+            found[rowid] = (name, tags, body)
+    return found
 
 
 def _tag_text(conn: Connection, entry_ids: Sequence[int]) -> dict[int, str]:

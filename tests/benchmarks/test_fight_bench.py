@@ -20,4 +20,5 @@ def test_the_fight_benchmark_times_each_action_against_its_yardstick(
     assert "area attack, 20 ÷ 10 combatants (linear: about 2)" in rows
     assert "undo of a hit, 10 combatants (target ≤ 16 ms)" in rows
     assert "a hit after 60 actions ÷ in a fresh fight" in rows
+    assert "a hit after 60 actions ÷ after 60" in rows  # the log list full, as yardstick
     assert rows["machine load (1, 5, 15 minutes) at the start; at the end"].count("load") == 2
