@@ -218,13 +218,18 @@ def _indexed(conn: Connection, entry_ids: Sequence[int]) -> dict[int, tuple[str,
 
 
 def _tag_text(conn: Connection, entry_ids: Sequence[int]) -> dict[int, str]:
-    if not entry_ids:
-        return {}
-    stmt = text(
-        "SELECT et.entry_id, group_concat(t.name, ' ') FROM entry_tags et "
-        "JOIN tags t ON t.id = et.tag_id WHERE et.entry_id IN :ids GROUP BY et.entry_id"
-    ).bindparams(bindparam("ids", expanding=True))
-    return {row[0]: row[1] for row in conn.execute(stmt, {"ids": list(entry_ids)})}
+    """entry id -> its tags as the search index holds them (plain SQL: every save asks)."""
+    found: dict[int, str] = {}
+    for start in range(0, len(entry_ids), _CHUNK):
+        chunk = tuple(entry_ids[start : start + _CHUNK])
+        marks = ", ".join("?" for _ in chunk)
+        sql = (
+            "SELECT et.entry_id, group_concat(t.name, ' ') FROM entry_tags et JOIN tags t"
+            f" ON t.id = et.tag_id WHERE et.entry_id IN ({marks}) GROUP BY et.entry_id"
+        )
+        for entry_id, tags in conn.exec_driver_sql(sql, chunk):
+            found[entry_id] = tags
+    return found
 
 
 def clean_tag_name(tag: str) -> str:
