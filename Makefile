@@ -23,8 +23,10 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 
+# A file's tests stay on one worker: module fixtures (a built bundle, a shared table)
+# are made once. The slowest tests are listed so a growing suite is seen early.
 test: lint
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -n auto --dist loadfile --durations=20
 
 bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m numdesk.bench

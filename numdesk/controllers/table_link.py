@@ -289,6 +289,7 @@ class TableLinkController(QObject):
         self.shared_fight = encounter_uid
         if (host := self._hosting) is not None:
             host.call(host.share_fight, encounter_uid)
+        self.stateChanged.emit()
 
     def offer_intrusion(
         self,

@@ -47,6 +47,10 @@ def test_a_fight_played_across_the_table_ends_identical(qtbot: QtBot, tmp_path: 
     add_from_library(window, ("Bandit",))
     main.table_menu._share(window)
     player.wait_for(r"fight 'Ambush at the ford': round 0")
+    main.table_menu.show_window()
+    gm_table = main.table_menu.table_window
+    assert gm_table is not None
+    assert "The players see the fight you work in" in gm_table.no_fight.text()
 
     # New initiative: the player's die arrives in the GM's dialog
     def initiative(dialog: QWidget) -> None:

@@ -43,7 +43,7 @@ def _join_with(address: str, code: str, name: str = "Ana"):  # type: ignore[no-u
 
 
 def test_a_gm_hosts_from_the_menu_and_a_player_process_brings_a_character(
-    qtbot: QtBot, tmp_path: Path
+    qtbot: QtBot, tmp_path: Path, artifacts_dir: Path
 ) -> None:
     controller = make_controller(tmp_path)
     window = make_window(qtbot, controller)
@@ -56,6 +56,9 @@ def test_a_gm_hosts_from_the_menu_and_a_player_process_brings_a_character(
     table = menu.table_window
     assert table is not None and table.isVisible()
     assert link.code in table.code.text()
+    assert table.no_fight.isVisible() and "No fight is shown to the players yet" in (
+        table.no_fight.text()
+    )
     ana = Character("Ana Vell", profile="cypher", player="Ana")
     player = _library_with(tmp_path / "ana.numdesk", ana)
     joined = procs.join(player, link.port, "Ana Vell", code=link.code.lower())
@@ -63,6 +66,9 @@ def test_a_gm_hosts_from_the_menu_and_a_player_process_brings_a_character(
     qtbot.waitUntil(lambda: link.people == ["Ana"], timeout=WAIT_MS)
     qtbot.waitUntil(lambda: controller.library.has(ana.uid), timeout=WAIT_MS)
     assert "Ana" in menu.status.text() and "Friday" in menu.status.text()
+    window.resize(1366, 768)
+    window.grab().save(str(artifacts_dir / "table-link-gm-main.png"))
+    table.grab().save(str(artifacts_dir / "table-link-gm-window.png"))
     # a change made in the GM's app reaches the player's library
     sheet = controller.library.characters.load(ana.uid)
     assert sheet.name == "Ana Vell"
@@ -75,7 +81,7 @@ def test_a_gm_hosts_from_the_menu_and_a_player_process_brings_a_character(
 
 
 def test_a_player_joins_from_the_menu_and_follows_the_fight_without_hidden_foes(
-    qtbot: QtBot, tmp_path: Path
+    qtbot: QtBot, tmp_path: Path, artifacts_dir: Path
 ) -> None:
     ana = Character("Ana Vell", profile="cypher", player="Ana")
     fight = Encounter(
@@ -106,6 +112,8 @@ def test_a_player_joins_from_the_menu_and_follows_the_fight_without_hidden_foes(
     table.display.repaint()
     painted = " ".join(table.display.painted_texts)
     assert "Abomination" in painted and "Lurker" not in painted
+    table.resize(1366, 768)
+    table.grab().save(str(artifacts_dir / "table-link-player-window.png"))
     host.wait_for("Ana joined")
     host.stop()
     qtbot.waitUntil(lambda: not link.role, timeout=WAIT_MS)
@@ -128,12 +136,13 @@ def test_a_wrong_code_is_said_next_to_the_menu(qtbot: QtBot, tmp_path: Path) -> 
     host.stop()
 
 
-def test_enter_in_the_join_dialog_joins(qtbot: QtBot) -> None:
+def test_enter_in_the_join_dialog_joins(qtbot: QtBot, artifacts_dir: Path) -> None:
     dialog = JoinDialog([("u1", "Ana Vell")], listen=False)
     qtbot.addWidget(dialog)
     dialog.show()
     dialog.address.setText("127.0.0.1:48213")
     dialog.player.setText("Ana")
+    dialog.grab().save(str(artifacts_dir / "table-link-join-dialog.png"))
     dialog.code.setFocus()
     qtbot.keyClicks(dialog.code, "K7M-Q2P")
     qtbot.keyClick(dialog.code, Qt.Key.Key_Return)

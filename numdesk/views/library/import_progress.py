@@ -79,20 +79,29 @@ def read_in_background(
     """
     relay = _Relay(dialog)  # owned by the dialog: deleted on the UI thread, never the worker
     stop = threading.Event()
+    # The worker goes on reading after a Cancel; once `stop` is set (under this lock) it
+    # never touches the relay again, which may be deleted with its dialog by then.
+    gate = threading.Lock()
     outcome: list[Any] = []
     loop = QEventLoop()
 
+    def emit(signal: Any, *args: Any) -> bool:
+        with gate:
+            if stop.is_set():
+                return False
+            signal.emit(*args)
+            return True
+
     def progress(done: int, total: int) -> None:
-        if stop.is_set():
+        if not emit(relay.progressed, done, total):
             raise ImportCancelled
-        relay.progressed.emit(done, total)
 
     def work() -> None:
         try:
             result: Any = read(progress)
         except BaseException as err:  # handed to the UI thread, which re-raises it
             result = err
-        relay.done.emit(result)
+        emit(relay.done, result)
 
     def show(done: int, total: int) -> None:
         dialog.setMaximum(max(total, 1))
@@ -106,7 +115,6 @@ def read_in_background(
 
     def watch_cancel() -> None:
         if dialog.wasCanceled():
-            stop.set()
             loop.quit()
 
     relay.progressed.connect(show)
@@ -121,8 +129,10 @@ def read_in_background(
         loop.exec()
     poll.stop()
     dialog.canceled.disconnect(watch_cancel)
-    if not outcome or dialog.wasCanceled():  # Cancel wins over a result that came with it
+    with gate:
+        cancelled = not outcome or dialog.wasCanceled()  # Cancel wins over a late result
         stop.set()
+    if cancelled:
         relay.progressed.disconnect(show)
         relay.done.disconnect(arrived)
         raise ImportCancelled

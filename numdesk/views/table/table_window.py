@@ -123,7 +123,8 @@ class TableWindow(QWidget):
         self.setWindowTitle(self.tr("Table — {0}").format(link.table_name or self.tr("none")))
         playing = link.role == "player"
         self.display.setVisible(playing and link.view is not None)
-        self.no_fight.setVisible(playing and link.view is None)
+        self.no_fight.setVisible(hosting or (playing and link.view is None))
+        self.no_fight.setText(self._no_fight_text(hosting, bool(link.shared_fight)))
         if playing and link.view is not None:
             self.display.show_view(link.view)
         self.leave_button.setText(self.tr("&End the Table") if hosting else self.tr("&Leave"))
@@ -132,6 +133,21 @@ class TableWindow(QWidget):
         if not link.role:
             self.intrusion.hide()
             self.initiative.hide()
+
+    def _no_fight_text(self, hosting: bool, sharing: bool) -> str:
+        """What the middle says when it shows no fight (the GM's side never does)."""
+        if not hosting:
+            return self.tr("No fight is running at the table.")
+        if sharing:
+            return self.tr(
+                "The players see the fight you work in, live, as you run it.\n"
+                "Combatants you hide there are never sent to them."
+            )
+        return self.tr(
+            "No fight is shown to the players yet.\n"
+            "Open a fight: the fight window you work in is the one they see.\n"
+            "Combatants you hide there are never sent to them."
+        )
 
     def _add_line(self, line: str) -> None:
         if self.link.lines:
