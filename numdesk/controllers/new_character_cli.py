@@ -175,10 +175,17 @@ def _with_option_hint(problem: str, choices: CreationChoices) -> str:
     from numdesk.model.creation import character_abilities
     from numdesk.model.creation_effects import book_choices
 
-    for choice in book_choices(choices, character_abilities(choices)):
-        if problem.startswith(choice.title):
-            return f"{problem} Give --choose '{choice.key}=ANSWER' (repeat for each)."
-    return problem
+    # the longest title that begins the problem: "Rusted: Skill (second) asks…" is the
+    # second Skill choice, not the first ("Rusted: Skill")
+    named = [
+        choice
+        for choice in book_choices(choices, character_abilities(choices))
+        if problem.startswith(choice.title)
+    ]
+    if not named:
+        return problem
+    choice = max(named, key=lambda c: len(c.title))
+    return f"{problem} Give --choose '{choice.key}=ANSWER' (repeat for each)."
 
 
 def register(subparsers: Any) -> None:

@@ -100,7 +100,9 @@ class TableHost(LoopRunner):
                 ping_timeout=10,
             ) as server:
                 self.port = int(next(iter(server.sockets)).getsockname()[1])
-                where = ", ".join(f"{a}:{self.port}" for a in discovery.addresses())
+                everywhere = self._bind in ("", "0.0.0.0", "::")
+                shown = discovery.addresses() if everywhere else [self._bind]
+                where = ", ".join(f"{a}:{self.port}" for a in shown)
                 self.events.said(f"hosting '{self.name}' at {where}; join code {self.code}")
                 if self._announce:
                     announcer = await discovery.announce(self.name, self.port, self.events)

@@ -200,3 +200,15 @@ def test_each_choice_the_book_asks_is_an_option(
     assert skills["Juggling"] is SkillLevel.TRAINED  # "or something similar": the player's own
     assert skills["Tasks requiring movement"] is SkillLevel.INABILITY
     assert skills["Searching"] is SkillLevel.TRAINED  # Superb Explorer's five
+
+
+def test_a_choice_taken_twice_is_named_by_its_own_option(
+    csrd_library: Library, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Rusted's second Skill choice is asked as 'Skill (second)': the hint gives its own
+    option ('Skill 2'), not the first one's, which would answer the wrong question."""
+    given = ["--choose", "Resilient=+2 to your Might Pool", "--choose", "Skill=Might defense"]
+    assert _run(csrd_library, *RUSTED, *given) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("numdesk: Rusted: Skill (second) asks you to choose one: Singing")
+    assert "Give --choose 'Skill 2=ANSWER'" in err

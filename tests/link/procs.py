@@ -123,7 +123,8 @@ def host(library: Path, *extra: str, code: str = "K7M-Q2P", port: int = 0) -> tu
     args = ["-m", "numdesk", "table", "host", "--library", str(library), "--code", code]
     args += ["--no-announce", "--bind", "127.0.0.1", "--name", "Friday", "--port", str(port)]
     proc = Proc(*args, *extra)
-    found = int(proc.wait_for(r"hosting 'Friday' at \S+:(\d+);").group(1))
+    # bound to one address: that address is the one said, not the machine's others
+    found = int(proc.wait_for(r"hosting 'Friday' at 127\.0\.0\.1:(\d+);").group(1))
     return proc, found
 
 

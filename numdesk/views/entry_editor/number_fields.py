@@ -20,9 +20,25 @@ translate = QCoreApplication.translate
 class NamedNumbersField(Field):
     """`dict[str, int]` typed as "name number, name number"."""
 
+    #: whether a number may be below zero
+    negative = True
+    #: whether a name given twice adds up (otherwise the last one counts)
+    adds_up = False
+
+    def placeholder(self) -> str:
+        return translate("EntryEditor", "e.g. crew 25, weapon systems 5")
+
+    def problem(self) -> str:
+        """What to say when a part is not a name and a number."""
+        return translate("EntryEditor", "Write each name with its number, e.g. crew 25.")
+
+    def key(self, name: str) -> str:
+        """The stored key for a typed name (DomainError if it is none)."""
+        return name.lower()
+
     def _build(self) -> QWidget:
         self.edit = QLineEdit()
-        self.edit.setPlaceholderText(translate("EntryEditor", "e.g. crew 25, weapon systems 5"))
+        self.edit.setPlaceholderText(self.placeholder())
         self.edit.editingFinished.connect(self._commit)
         return self.edit
 
@@ -35,10 +51,9 @@ class NamedNumbersField(Field):
             words = part.split()
             if not words:
                 continue
-            if len(words) < 2 or not words[-1].lstrip("-").isdigit():
-                raise DomainError(
-                    translate("EntryEditor", "Write each name with its number, e.g. crew 25."),
-                    self.name,
-                )
-            out[" ".join(words[:-1]).lower()] = int(words[-1])
+            digits = words[-1].lstrip("-") if self.negative else words[-1]
+            if len(words) < 2 or not digits.isdigit():
+                raise DomainError(self.problem(), self.name)
+            key = self.key(" ".join(words[:-1]))
+            out[key] = (out.get(key, 0) if self.adds_up else 0) + int(words[-1])
         return out

@@ -33,6 +33,7 @@ from numdesk.rules.house_rules import FIELDS_BY_NAME, derive_profile, profile_ch
 from numdesk.rules.profiles import BUILTIN_PROFILES, Profile
 from numdesk.rules.types import SkillLevel
 from numdesk.views.entry_editor.fields import Field
+from numdesk.views.entry_editor.number_fields import NamedNumbersField
 from numdesk.views.theme import dim, mark_error
 
 translate = QCoreApplication.translate
@@ -357,32 +358,20 @@ class RulesSwitchesField(Field):
         self._commit()
 
 
-class KindArmorField(Field):
+class KindArmorField(NamedNumbersField):
     """Armor against named damage kinds (T8), typed as "fire 2, mental 1"."""
 
-    def _build(self) -> QWidget:
-        self.edit = QLineEdit()
-        self.edit.setPlaceholderText(translate("RulesSet", "e.g. fire 2, mental 1"))
-        self.edit.editingFinished.connect(self._commit)
-        return self.edit
+    negative = False
+    adds_up = True
 
-    def load(self, value: Any) -> None:
-        self.edit.setText(", ".join(f"{kind} {amount}" for kind, amount in value.items()))
+    def placeholder(self) -> str:
+        return translate("RulesSet", "e.g. fire 2, mental 1")
 
-    def parse(self) -> Any:
-        out: dict[str, int] = {}
-        for part in self.edit.text().split(","):
-            words = part.split()
-            if not words:
-                continue
-            if len(words) < 2 or not words[-1].isdigit():
-                raise DomainError(
-                    translate("RulesSet", "Write each kind with its Armor, e.g. fire 2."),
-                    self.name,
-                )
-            try:
-                kind = damage_kind(" ".join(words[:-1]))
-            except RulesError as err:
-                raise DomainError(err.message, self.name) from None
-            out[kind] = out.get(kind, 0) + int(words[-1])
-        return out
+    def problem(self) -> str:
+        return translate("RulesSet", "Write each kind with its Armor, e.g. fire 2.")
+
+    def key(self, name: str) -> str:
+        try:
+            return damage_kind(name)
+        except RulesError as err:
+            raise DomainError(err.message, self.name) from None
