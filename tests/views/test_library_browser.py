@@ -55,7 +55,7 @@ def test_typing_in_the_search_box_filters_the_table(qtbot: QtBot, window: MainWi
     with qtbot.waitSignal(browser.resultsChanged, timeout=3000):
         browser.search_edit.clear()
     assert len(names(window)) == total
-    assert browser.count_label.text() == f"{total} entries"
+    assert browser.count_label.text() == f"{total:,} entries"
 
 
 def test_kind_profile_and_tag_filters(
@@ -169,7 +169,7 @@ def test_a_big_search_is_counted_as_a_floor_until_scrolled_through(
     while browser.model.canFetchMore():
         browser.model.fetchMore()
     # every match loaded: now the count is the exact number, and every row is there once
-    assert browser.count_label.text() == f"{CAP + 50} entries"
+    assert browser.count_label.text() == f"{CAP + 50:,} entries" == "1,050 entries"
     assert len({s.uid for s in browser.shown_summaries()}) == CAP + 50
 
 

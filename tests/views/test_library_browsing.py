@@ -70,7 +70,7 @@ def test_every_cypher_is_reachable_by_scrolling(qtbot: QtBot, window: MainWindow
     with qtbot.waitSignal(browser.resultsChanged, timeout=3000):
         browser.set_kind_filter((EntryKind.CYPHER,))
     assert browser.model.rowCount() == PAGE_SIZE  # only the first page is loaded
-    assert browser.count_label.text() == f"{total} entries"
+    assert browser.count_label.text() == f"{total:,} entries"
     scroll_to_end(qtbot, window)
     shown = browser.shown_summaries()
     assert len(shown) == total

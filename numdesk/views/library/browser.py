@@ -332,7 +332,7 @@ class LibraryBrowser(QWidget):
                 ).format(f"{total:,}")
             )
         else:
-            text = self.tr("1 entry") if total == 1 else self.tr("{0} entries").format(total)
+            text = self.tr("1 entry") if total == 1 else self.tr("{0} entries").format(f"{total:,}")
             self.count_label.setToolTip("")
         low, high = self.level_range()
         if low is not None or high is not None:
