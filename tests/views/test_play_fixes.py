@@ -7,7 +7,7 @@ the depletion die's tooltip names the artifact's die."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QApplication, QLabel
 from pytestqt.qtbot import QtBot
 
 from numdesk.model.items import Artifact
@@ -121,9 +121,18 @@ def test_recovery_points_past_a_maximum_are_said(qtbot: QtBot, library: Library)
     controller, sheet = open_sheet(qtbot, library, character.uid, dice=Dice(script=[4]))
     recover = sheet.play_panel.open_recover()
     qtbot.addWidget(recover)
+    recover.show()
     qtbot.mouseClick(recover.roll_button, LEFT)  # 4 + tier 1 = 5
+    recover.split[Stat.MIGHT].setValue(1)
+    QApplication.processEvents()
+    button_at = recover.apply_button.mapTo(recover, recover.apply_button.rect().topLeft())
+    assert not recover.lost.isVisible()
     recover.split[Stat.MIGHT].setValue(5)
-    assert "Might has room for 2 more (maximum 15): 3 would be lost." in recover.left.text()
+    QApplication.processEvents()
+    assert "Might has room for 2 more (maximum 15): 3 would be lost." in recover.lost.text()
+    assert recover.lost.isVisible() and recover.left.text() == "0 points left to share"
+    # the warning appears below the buttons: Take this rest stays under the pointer
+    assert recover.apply_button.mapTo(recover, recover.apply_button.rect().topLeft()) == button_at
     qtbot.mouseClick(recover.apply_button, LEFT)
     assert controller.character.pool(Stat.MIGHT).current == 15
     assert "3 lost above the maximums" in recover.done_label.text()

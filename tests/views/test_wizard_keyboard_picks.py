@@ -5,7 +5,10 @@ toward "choose 4"), and the abilities page's "Still to do" is fresh after Back."
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QPalette
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QListWidget, QRadioButton, QWizard
 from pytestqt.qtbot import QtBot
@@ -86,3 +89,43 @@ def test_the_warrior_from_the_keyboard(qtbot: QtBot, csrd_library: Library) -> N
     qtbot.mouseClick(wizard.button(QWizard.WizardButton.BackButton), Qt.MouseButton.LeftButton)
     assert wizard.currentPage() is page
     assert "Physical Skills asks you to choose" not in page.summary.toPlainText()
+
+
+def test_a_read_only_pane_shows_when_it_has_the_keyboard(
+    qtbot: QtBot, csrd_library: Library, artifacts_dir: Path
+) -> None:
+    """Tab stops on the abilities page's text panes: the pane is framed in the highlight
+    colour while it has the keyboard (the style drew nothing, so focus seemed lost); Tab
+    follows the page's reading order."""
+    wizard = start(qtbot, csrd_library, "Brakka", "cypher")
+    wizard.activateWindow()
+    assert QTest.qWaitForWindowActive(wizard)
+    for part, name in (
+        ("type", "Warrior"),
+        ("descriptor", "Strong"),
+        ("focus", "Bears a Halo of Fire"),
+    ):
+        wizard.parts_page.select(part, name)
+    press_next(qtbot, wizard)
+    wizard.choices_page.box("Physical Nature").radios[0].click()
+    press_next(qtbot, wizard)
+    for stat in Stat:
+        wizard.values_page.spins[stat].setValue(2)
+    press_next(qtbot, wizard)
+    pane = wizard.abilities_page.summary
+    highlight = pane.palette().color(QPalette.ColorRole.Highlight).rgb()
+
+    def edge() -> int:
+        return pane.grab().toImage().pixelColor(0, pane.height() // 2).rgb()
+
+    pane.setFocus()
+    qtbot.waitUntil(pane.hasFocus)
+    assert edge() == highlight
+    wizard.grab().save(str(artifacts_dir / "wizard-pane-focus.png"))
+    page = wizard.abilities_page
+    page.own_name.setFocus()
+    qtbot.waitUntil(lambda: not pane.hasFocus())
+    assert edge() != highlight
+    # Shift+Tab from the typed-ability field goes up the page, to the list above it
+    QTest.keyClick(page.own_name, Qt.Key.Key_Backtab)
+    assert QApplication.focusWidget() is page.groups[-1][2]

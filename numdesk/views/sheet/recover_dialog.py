@@ -59,6 +59,8 @@ class RecoverDialog(QDialog):
             stat: child(form, QSpinBox, f"{stat.value}Split") for stat in Stat
         }
         self.left = child(form, QLabel, "leftLabel")
+        # below the buttons: a warning coming and going never moves them under the pointer
+        self.lost = child(form, QLabel, "lostLabel")
         self.track_step = child(form, QCheckBox, "trackStepCheck")
         self.apply_button = child(form, QPushButton, "applyButton")
         self.new_day_button = child(form, QPushButton, "newDayButton")
@@ -161,7 +163,8 @@ class RecoverDialog(QDialog):
             spin.setMaximum(total)
             spin.setEnabled(self.roll is not None and not self.track_step.isChecked())
         left = total - sum(s.value() for s in self.split.values())
-        lines = [self.tr("{0} points left to share").format(left)]
+        self.left.setText(self.tr("{0} points left to share").format(left))
+        lines = []
         character = self.controller.character
         for stat, spin in self.split.items():
             pool = character.pool(stat)
@@ -172,7 +175,8 @@ class RecoverDialog(QDialog):
                         word(stat.value.capitalize()), room, pool.maximum, spin.value() - room
                     )
                 )
-        self.left.setText("\n".join(lines))
+        self.lost.setText("\n".join(lines))
+        self.lost.setVisible(bool(lines))
         ready = self.rest.currentData() is not None and (
             self.track_step.isChecked() or (self.roll is not None and left == 0)
         )

@@ -5,6 +5,7 @@ player adds by name, and what the whole character will get ("+2 Speed from Amazi
 from __future__ import annotations
 
 import html
+from itertools import pairwise
 
 from PySide6.QtCore import QItemSelectionModel, Qt
 from PySide6.QtWidgets import (
@@ -35,6 +36,7 @@ from numdesk.views.sheet.add_line import AddLine
 from numdesk.views.sheet.style import set_role
 from numdesk.views.sheet.wizard_choices import skill_page_choices
 from numdesk.views.sheet.wizard_host import WizardHost
+from numdesk.views.theme import show_focus
 
 
 class AbilitiesPage(QWizardPage):
@@ -63,6 +65,7 @@ class AbilitiesPage(QWizardPage):
         self.own_name.returnPressed.connect(self.add_own)
         add = QPushButton(self.tr("&Add"), left)
         add.clicked.connect(self.add_own)
+        self.add_button = add
         own.addWidget(self.own_name, 1)
         own.addWidget(add)
         self.own_list = QListWidget(left)
@@ -84,6 +87,8 @@ class AbilitiesPage(QWizardPage):
         self.detail.setObjectName("abilityDetail")
         self.summary = QTextBrowser(right)
         self.summary.setObjectName("creationSummary")
+        show_focus(self.detail)
+        show_focus(self.summary)
         for text, widget, stretch in (
             (self.tr("<b>The ability</b>"), self.detail, 1),
             (self.tr("<b>What your character gets</b>"), self.summary, 2),
@@ -144,6 +149,12 @@ class AbilitiesPage(QWizardPage):
             QVBoxLayout(box).addWidget(listing)
             self.offers_layout.insertWidget(1 + index, box)
             self.groups.append((offer, box, listing))
+        # Tab goes as the page reads: the offered lists top to bottom, the own abilities,
+        # then the panes on the right (the lists are made after them, so Qt put them last)
+        chain = [listing for _offer, _box, listing in self.groups]
+        chain += [self.own_name, self.add_button, self.own_list, self.detail, self.summary]
+        for before, after in pairwise(chain):
+            QWidget.setTabOrder(before, after)
         self.none_label.setText(
             self.tr(
                 "No template offers abilities here: add your type's and focus's first-tier "

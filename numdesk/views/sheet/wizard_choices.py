@@ -32,6 +32,7 @@ from numdesk.views.plain_text import allow_rich
 from numdesk.views.sheet.choice_box import ChoiceBox
 from numdesk.views.sheet.style import set_role
 from numdesk.views.sheet.wizard_host import WizardHost
+from numdesk.views.theme import show_focus
 
 
 def template_option_choices(wizard: WizardHost) -> list[BookChoice]:
@@ -83,6 +84,8 @@ class BookChoicesPage(QWizardPage):
             self.table.setObjectName("skillsPreview")
             self.summary = QTextBrowser(right)
             self.summary.setObjectName("creationSummary")
+            show_focus(self.table)
+            show_focus(self.summary)
             for text, widget in (
                 (self.tr("<b>Your Skills table</b>"), self.table),
                 (self.tr("<b>What your character gets</b>"), self.summary),
