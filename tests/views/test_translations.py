@@ -35,6 +35,7 @@ def _extracted(tmp_path: Path) -> set[tuple[str, str]]:
         *sorted((ROOT / "numdesk" / "views" / "library").glob("*.py")),
         *sorted((ROOT / "numdesk" / "views" / "entry_editor").glob("*.py")),
         ROOT / "numdesk" / "controllers" / "library.py",
+        ROOT / "numdesk" / "controllers" / "library_writing.py",
         *sorted((ROOT / "ui").glob("*.ui")),
     ]
     ts = tmp_path / "numdesk.ts"

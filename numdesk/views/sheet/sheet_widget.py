@@ -1,12 +1,13 @@
 """The character sheet: the paper form (ui/sheet.ui) in a scroll area, beside the play
-and history panels. It only shows the controller's character and forwards intents."""
+and history panels. It only shows the controller's character and forwards intents.
+
+The typed fields (`fields`) and the health box (`health`) are mixins of the widget;
+this module puts the parts together, draws the rest and sets the keyboard order."""
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QPalette, QUndoStack
@@ -28,24 +29,19 @@ from PySide6.QtWidgets import (
 )
 
 from numdesk.controllers.character import CharacterController
-from numdesk.model.character import Character, track_step_name
 from numdesk.model.errors import DomainError
-from numdesk.model.limits import text_limit
-from numdesk.model.operations import SetField, SetPool, SetTrackStep, SetWounds
-from numdesk.model.operations.base import Operation
-from numdesk.model.operations.conditions import task_hindrance, track_problem
-from numdesk.model.operations.damage import armor_category, defense_task_steps, worn_armor
+from numdesk.model.operations import SetField
 from numdesk.model.operations.devices import cypher_limit_warning
-from numdesk.rules.damage_track import track_effects
-from numdesk.rules.defense import DefenseKind
-from numdesk.rules.types import REST_ORDER, ArmorCategory, DamageTrackState, Rest, Stat
+from numdesk.rules.types import Stat
 from numdesk.views.forms import child
 from numdesk.views.sheet.ability_links import AbilityLinkBar
 from numdesk.views.sheet.advancement import AdvancementPanel
-from numdesk.views.sheet.bindings import ErrorLabel, FieldBinding, typed_int
+from numdesk.views.sheet.bindings import ErrorLabel, FieldBinding
 from numdesk.views.sheet.extras import extras_text, second_form_text
+from numdesk.views.sheet.fields import NUMBER_FIELDS, STORY_FIELDS, TEXT_FIELDS, SheetFields
 from numdesk.views.sheet.fitting import reflow
 from numdesk.views.sheet.forms import load_sheet_form
+from numdesk.views.sheet.health import REST_BOXES, TRACK_BUTTONS, SheetHealth
 from numdesk.views.sheet.history import HistoryPanel
 from numdesk.views.sheet.lists import ItemListEditor
 from numdesk.views.sheet.play import PlayPanel
@@ -53,39 +49,7 @@ from numdesk.views.sheet.portrait import PortraitLabel
 from numdesk.views.sheet.specs import LIST_SPECS
 from numdesk.views.sheet.style import set_role, style_paper
 from numdesk.views.sheet.words import word
-from numdesk.views.sheet.wounds import WoundBoxes
 
-TEXT_FIELDS = (
-    ("nameEdit", "name", "nameError"),
-    ("playerEdit", "player", "nameError"),
-    ("descriptorEdit", "descriptor", "sentenceError"),
-    ("typeEdit", "type", "sentenceError"),
-    ("focusEdit", "focus", "sentenceError"),
-    ("flavorEdit", "flavor", "sentenceError"),
-)
-NUMBER_FIELDS = (
-    ("tierEdit", "tier", "numbersError"),
-    ("effortEdit", "effort", "numbersError"),
-    ("xpEdit", "xp", "numbersError"),
-    ("shinsEdit", "shins", "numbersError"),
-    ("cypherLimitEdit", "cypher_limit", "cypherLimitError"),
-    ("initiativeBonusEdit", "initiative_bonus", "numbersError"),
-    ("stressEdit", "stress", "numbersError"),
-    ("preparedSpellsEdit", "prepared_spells", "numbersError"),
-)
-STORY_FIELDS = (
-    ("backgroundEdit", "background"),
-    ("connectionsEdit", "connections"),
-    ("notesEdit", "notes"),
-)
-TRACK_BUTTONS = (
-    ("trackHale", DamageTrackState.HALE),
-    ("trackImpaired", DamageTrackState.IMPAIRED),
-    ("trackDebilitated", DamageTrackState.DEBILITATED),
-    ("trackDead", DamageTrackState.DEAD),
-)
-REST_BOXES = ("restOneAction", "restTenMinutes", "restOneHour", "restTenHours")
-SEVERITIES = ("minor", "moderate", "major")
 #: rows of the paper that stack their boxes when the sheet is too narrow to show them
 #: side by side (pairs of lists first, the three stats last), instead of scrolling sideways
 REFLOW_ROWS = (
@@ -99,37 +63,7 @@ REFLOW_ROWS = (
 )
 
 
-def _attr(field: str) -> Callable[[Character], Any]:
-    return lambda character: getattr(character, field)
-
-
-def _pool_attr(stat: Stat, part: str) -> Callable[[Character], Any]:
-    return lambda character: getattr(character.pool(stat), part)
-
-
-def _set_text(field: str) -> Callable[[str], Operation[Character]]:
-    return lambda text: SetField(field, text)
-
-
-def _set_number(field: str) -> Callable[[str], Operation[Character]]:
-    return lambda text: SetField(field, typed_int(text))
-
-
-def _set_pool(stat: Stat, part: str) -> Callable[[str], Operation[Character]]:
-    """SetPool for one of current/maximum/edge; the typed text goes in as typed."""
-
-    def make(text: str) -> Operation[Character]:
-        value: Any = typed_int(text)
-        if part == "current":
-            return SetPool(stat, current=value)
-        if part == "maximum":
-            return SetPool(stat, maximum=value)
-        return SetPool(stat, edge=value)
-
-    return make
-
-
-class SheetWidget(QWidget):
+class SheetWidget(SheetFields, SheetHealth, QWidget):
     """One open character: the sheet, play mode and history, all through `controller`."""
 
     #: the user asked to open library entry uid (an ability's "Open in library")
@@ -237,100 +171,7 @@ class SheetWidget(QWidget):
         margins = self.form.layout().contentsMargins()
         reflow(self._reflow_rows, width - margins.left() - margins.right())
 
-    # -- binding -------------------------------------------------------------------------
-    def _error(self, name: str) -> ErrorLabel:
-        if name not in self._errors:
-            self._errors[name] = ErrorLabel(child(self.form, QLabel, name))
-        return self._errors[name]
-
-    def _bind(
-        self,
-        widget: QLineEdit | QPlainTextEdit,
-        read: Callable[[Character], Any],
-        make_op: Callable[[str], Operation[Character]],
-        error: str,
-        max_length: int | None = None,
-    ) -> None:
-        self.bindings.append(
-            FieldBinding(self.controller, widget, read, make_op, self._error(error), max_length)
-        )
-
-    def _bind_fields(self) -> None:
-        for widget_name, field, error in TEXT_FIELDS:
-            edit = self.line(widget_name)
-            self._bind(edit, _attr(field), _set_text(field), error, text_limit(field))
-        self._bind(
-            self.line("currencyEdit"),
-            _attr("currency"),
-            _set_text("currency"),
-            "numbersError",
-            text_limit("currency"),
-        )
-        self._bind(
-            self.line("recoveryRollEdit"),
-            _attr("recovery_roll"),
-            _set_text("recovery_roll"),
-            "healthError",
-            text_limit("recovery_roll"),
-        )
-        for widget_name, field, error in NUMBER_FIELDS:
-            edit = self.line(widget_name)
-            edit.setMaximumWidth(60)
-            edit.setAlignment(Qt.AlignmentFlag.AlignCenter)
-            self._bind(edit, _attr(field), _set_number(field), error)
-        for stat in Stat:
-            for part in ("current", "maximum", "edge"):
-                edit = self.line(f"{stat.value}{part.capitalize()}")
-                edit.setAlignment(Qt.AlignmentFlag.AlignCenter)
-                edit.setMaximumWidth(80 if part == "current" else 60)
-                self._bind(
-                    edit, _pool_attr(stat, part), _set_pool(stat, part), f"{stat.value}Error"
-                )
-        for widget_name, field in STORY_FIELDS:
-            box = child(self.form, QPlainTextEdit, widget_name)
-            box.setMinimumHeight(70)
-            self._bind(box, _attr(field), _set_text(field), "storyError")
-
-    def _bind_health(self) -> None:
-        for name, state in TRACK_BUTTONS:
-            button = child(self.form, QRadioButton, name)
-            button.clicked.connect(lambda _c=False, s=state: self._apply(SetTrackStep(s)))
-        child(self.form, QRadioButton, "trackExtraStep").clicked.connect(
-            lambda _c=False: self._apply(SetTrackStep(DamageTrackState.HALE, extra_step=True))
-        )
-        for name, rest in zip(REST_BOXES, REST_ORDER, strict=True):
-            box = child(self.form, QCheckBox, name)
-            box.clicked.connect(lambda checked, r=rest: self._toggle_rest(r, checked))
-        for severity in SEVERITIES:
-            boxes = child(self.form, WoundBoxes, f"{severity}Boxes")
-            boxes.countRequested.connect(lambda n, s=severity: self._apply(SetWounds(**{s: n})))
-
-    def _apply(self, operation: Operation[Character], error: str = "healthError") -> bool:
-        """Apply a click's operation; a refusal is shown in the `error` label."""
-        try:
-            self.controller.apply(operation)
-        except DomainError as err:
-            self._error(error).show(err.message, self)
-            self.refresh()
-            return False
-        self._error(error).clear(self)
-        return True
-
-    def _clear_errors(self) -> None:
-        """An accepted change means the user moved on: a message about an edit that was
-        refused earlier (and never stored) would now sit next to a value it no longer
-        describes, e.g. "cannot be negative" beside a Pool that damage has just emptied."""
-        for label in self._errors.values():
-            label.clear()
-        for editor in self.list_editors.values():
-            editor.show_error("")
-
-    def _toggle_rest(self, rest: Rest, checked: bool) -> None:
-        used = [r for r in self.controller.character.recoveries_used if r != rest]
-        if checked:
-            used.append(rest)
-        self._apply(SetField("recoveries_used", [r.value for r in REST_ORDER if r in used]))
-
+    # -- messages ------------------------------------------------------------------------
     def _reloaded(self) -> None:
         self.play_panel.status.setText(
             self.tr(
@@ -380,24 +221,7 @@ class SheetWidget(QWidget):
         child(self.form, QLabel, "profileLabel").setText(
             self.tr("Rules: {0}").format(word(profile.label))
         )
-        track_box = child(self.form, QWidget, "trackBox")
-        wounds_box = child(self.form, QWidget, "woundsBox")
-        track_box.setVisible(profile.uses_damage_track)
-        wounds_box.setVisible(not profile.uses_damage_track)
-        self.list_editors["shields"].setVisible(not profile.uses_damage_track)
-        at_step = track_step_name(character)
-        for name, state in TRACK_BUTTONS:
-            child(self.form, QRadioButton, name).setChecked(
-                character.damage_track == state and not at_step
-            )
-        extra = child(self.form, QRadioButton, "trackExtraStep")
-        extra.setVisible(bool(character.track_extra_step))
-        extra.setText(character.track_extra_step)
-        extra.setChecked(bool(at_step))
-        effects = track_effects(
-            character.damage_track, speed_pool=character.pool(Stat.SPEED).current
-        )
-        child(self.form, QLabel, "trackEffects").setText(self.tr(effects.summary))
+        self._draw_track(character, profile)
         child(self.form, QLabel, "extrasText").setText(extras_text(character))
         detail = second_form_text(character)
         second = child(self.form, QLabel, "secondFormText")
@@ -412,27 +236,7 @@ class SheetWidget(QWidget):
         child(self.form, QLineEdit, "currencyEdit").setPlaceholderText(
             profile.currency or self.tr("your group's currency")
         )
-        for severity in SEVERITIES:
-            boxes = child(self.form, WoundBoxes, f"{severity}Boxes")
-            boxes.show_wounds(
-                getattr(character.wounds, severity),
-                getattr(character.wounds, f"{severity}_slots"),
-                word(severity.capitalize()),
-            )
-        if not profile.uses_damage_track:
-            child(self.form, QLabel, "woundsEffects").setText(self._wound_text())
-        if self._wound_boxes() != self._ordered_wound_boxes:
-            self._set_tab_order()  # first drawing, or the number of wound slots changed
-        for name, rest in zip(REST_BOXES, REST_ORDER, strict=True):
-            child(self.form, QCheckBox, name).setChecked(rest in character.recoveries_used)
-        self.list_editors["armor"].set_note(self._armor_note())
-        bonus = character.recovery_bonus
-        info = self.tr("Recovery roll: 1d6 + {0}").format(character.tier + bonus)
-        if character.recovery_roll:
-            info += " " + self.tr(
-                "(its sheet said {0}; the rules roll 1d6 + tier, and so does numdesk)"
-            ).format(character.recovery_roll)
-        child(self.form, QLabel, "recoveryInfo").setText(info)
+        self._draw_wounds(character, profile)
         warning = cypher_limit_warning(character)
         if warning is not None:
             self.cypher_warning.setText(self.tr(warning))
@@ -445,53 +249,6 @@ class SheetWidget(QWidget):
             )
             set_role(self.cypher_warning, "")
         self.portrait.show_portrait(character.portrait)
-
-    def _armor_note(self) -> str:
-        """The Armor total the rules use (`numenera`) or what the armor does to defense
-        rolls (`cypher`), and any cost reduction: the number the fight uses, on the sheet."""
-        character = self.controller.character
-        if self.controller.profile.armor_subtracts:
-            lines = [
-                self.tr("Armor {0} in all: taken off each hit of Might damage.").format(
-                    worn_armor(character)
-                )
-            ]
-        else:
-            category = armor_category(character)
-            if category is ArmorCategory.NONE:
-                lines = [self.tr("No armor: defense rolls are neither eased nor hindered.")]
-            else:
-                steps = defense_task_steps(character, DefenseKind.BLOCK)
-                lines = [
-                    self.tr("{0} armor: block eased {1}, dodge hindered {1}.").format(
-                        word(category.value).capitalize(), steps
-                    )
-                ]
-        reduction = character.armor_cost_reduction
-        if reduction:
-            lines.append(
-                self.tr("Cost of wearing armor reduced by {0} (advancement).").format(reduction)
-            )
-        return " ".join(lines)
-
-    def _wound_text(self) -> str:
-        """What the wounds do now (C3): the hindrance on every task, or death."""
-        character = self.controller.character
-        problem = track_problem(character)
-        if problem is not None:
-            return self.tr(problem)
-        steps = task_hindrance(character)
-        if steps:
-            return self.tr("Every task is hindered by {0} step(s).").format(steps)
-        return self.tr("No penalties.")
-
-    def _wound_boxes(self) -> list[QCheckBox]:
-        """The `cypher` wound boxes, minor to major (made as the wounds are drawn)."""
-        return [
-            box
-            for severity in SEVERITIES
-            for box in child(self.form, WoundBoxes, f"{severity}Boxes").boxes()
-        ]
 
     def _set_tab_order(self) -> None:
         """Keyboard order follows the paper: header, numbers, stats, health, lists, story."""
