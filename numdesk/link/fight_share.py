@@ -53,7 +53,10 @@ class FightShare:
             return self.refresh()
         self._pcs = [c.source_uid for c in encounter.combatants if c.side == "pc" and c.source_uid]
         sheets = self._library.characters(self._pcs)
-        self._seen = self._library.revisions([self.uid, *self._pcs])
+        # the revisions read *before* reading the fight: a save landing while it is read
+        # moves its revision past these, so the next call makes the view again (read after,
+        # such a save was marked seen and its change never reached the players)
+        self._seen = revisions
         view = to_data(project(encounter, sheets))
         if encounter.round == 0:
             # still being prepared: who is in it stays the GM's until the first round

@@ -294,6 +294,8 @@ class TableHost(LoopRunner):
                     await self._send_all({"t": "table", "view": self._fight.view})
             except DomainError as err:
                 self.events.said(f"could not read the library: {err.message}")
+            except Exception as err:  # the watch must outlive any one bad round
+                self.events.said(f"could not follow the library: {type(err).__name__}: {err}")
 
     async def _send_all(self, message: dict[str, Any]) -> None:
         for guest in list(self._guests):
