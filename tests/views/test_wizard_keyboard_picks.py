@@ -15,6 +15,7 @@ from pytestqt.qtbot import QtBot
 
 from numdesk.rules.types import Stat
 from numdesk.store import Library
+from numdesk.views.sheet.wizard import NewCharacterWizard
 from tests.views.wizard_helpers import press_next, start
 
 
@@ -26,7 +27,9 @@ def _checked(listing: QListWidget) -> list[str]:
     ]
 
 
-def test_the_warrior_from_the_keyboard(qtbot: QtBot, csrd_library: Library) -> None:
+def _warrior(qtbot: QtBot, csrd_library: Library) -> NewCharacterWizard:
+    """The wizard, active, past its first page with a Strong Warrior who Bears a Halo of
+    Fire chosen: on the book's choices."""
     wizard = start(qtbot, csrd_library, "Brakka", "cypher")
     wizard.activateWindow()
     assert QTest.qWaitForWindowActive(wizard)
@@ -37,6 +40,11 @@ def test_the_warrior_from_the_keyboard(qtbot: QtBot, csrd_library: Library) -> N
     ):
         wizard.parts_page.select(part, name)
     press_next(qtbot, wizard)
+    return wizard
+
+
+def test_the_warrior_from_the_keyboard(qtbot: QtBot, csrd_library: Library) -> None:
+    wizard = _warrior(qtbot, csrd_library)
 
     # the book's choices: the first choice has the keyboard, Space picks it
     nature = wizard.choices_page.box("Physical Nature")
@@ -97,16 +105,7 @@ def test_a_read_only_pane_shows_when_it_has_the_keyboard(
     """Tab stops on the abilities page's text panes: the pane is framed in the highlight
     colour while it has the keyboard (the style drew nothing, so focus seemed lost); Tab
     follows the page's reading order."""
-    wizard = start(qtbot, csrd_library, "Brakka", "cypher")
-    wizard.activateWindow()
-    assert QTest.qWaitForWindowActive(wizard)
-    for part, name in (
-        ("type", "Warrior"),
-        ("descriptor", "Strong"),
-        ("focus", "Bears a Halo of Fire"),
-    ):
-        wizard.parts_page.select(part, name)
-    press_next(qtbot, wizard)
+    wizard = _warrior(qtbot, csrd_library)
     wizard.choices_page.box("Physical Nature").radios[0].click()
     press_next(qtbot, wizard)
     for stat in Stat:
