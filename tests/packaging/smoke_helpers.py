@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import os
+import queue
 import re
 import subprocess
+import threading
 from collections.abc import Sequence
 from pathlib import Path
+from typing import IO
 
 #: the phases `numdesk.bench.smoke` reports, in order
 PHASES = ("library", "window", "character", "pdf", "close")
@@ -57,3 +60,17 @@ def assert_user_folders_untouched(home: Path) -> None:
     """No library, settings or temporary file was left in the user's folders."""
     for folder in ("data", "config", "tmp"):
         assert files_under(home / folder) == [], folder
+
+
+def read_line(stream: IO[str] | None, timeout: float = 90.0) -> str:
+    """The child's next output line, or AssertionError after `timeout` seconds.
+
+    A bare `readline()` waits forever for a child that hangs before it prints: the test
+    would then only end with the suite's timeout, which takes its worker down with it."""
+    assert stream is not None
+    lines: queue.Queue[str] = queue.Queue()
+    threading.Thread(target=lambda: lines.put(stream.readline()), daemon=True).start()
+    try:
+        return lines.get(timeout=timeout)
+    except queue.Empty:
+        raise AssertionError(f"no output line within {timeout:.0f} s") from None

@@ -27,6 +27,7 @@ from smoke_helpers import (
     assert_user_folders_untouched,
     isolated_env,
     pdf_text,
+    read_line,
     run_smoke,
 )
 
@@ -178,14 +179,12 @@ def test_the_frozen_app_hosts_and_joins_a_table(dist: Path, tmp_path: Path) -> N
     host = start("host", "--library", str(gm), "--code", "K7M-Q2P", "--no-announce",
                  "--bind", "127.0.0.1", "--name", "Friday")  # fmt: skip
     try:
-        assert host.stdout is not None
-        first = host.stdout.readline()
+        first = read_line(host.stdout)
         assert "hosting 'Friday'" in first, first
         port = first.rsplit(":", 1)[1].split(";")[0]
         join = start("join", f"127.0.0.1:{port}", "--library", str(player),
                      "--code", "k7m-q2p", "--character", "Ana Vell")  # fmt: skip
-        assert join.stdout is not None
-        assert "joined 'Friday'" in join.stdout.readline()
+        assert "joined 'Friday'" in read_line(join.stdout)
         end = time.monotonic() + 90
         with Library.open(gm, create=False) as lib:
             while not lib.has(ana.uid):

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from smoke_helpers import read_line
 
 from numdesk.instance import KEY_VARIABLE
 
@@ -121,25 +122,24 @@ def test_another_user_cannot_take_the_handoff(shared_temp: Path) -> None:
         user=NOBODY, stdout=subprocess.PIPE, text=True,
     )  # fmt: skip
     try:
-        assert squatter.stdout is not None and squatter.stdout.readline().strip() == "ready"
+        assert read_line(squatter.stdout).strip() == "ready"
         env = {**os.environ, KEY_VARIABLE: key, "TMPDIR": str(shared_temp)}
         env.pop("XDG_RUNTIME_DIR", None)
         first = subprocess.Popen(
             [sys.executable, "-c", FIRST], stdout=subprocess.PIPE, text=True, env=env, cwd=REPO
         )
-        assert first.stdout is not None
-        report = json.loads(first.stdout.readline())
+        report = json.loads(read_line(first.stdout))
         done = subprocess.run(
             [sys.executable, "-c", SECOND], capture_output=True, text=True, timeout=120,
             env=env, cwd=REPO, check=False,
         )  # fmt: skip
         assert done.returncode == 0, done.stderr
         second = json.loads(done.stdout.strip().splitlines()[-1])
-        received = json.loads(first.stdout.readline())
+        received = json.loads(read_line(first.stdout))
         first.wait(timeout=60)
     finally:
         squatter.kill()
-        squatter.wait()
+        squatter.wait(60)
     assert not out.exists()  # the other user received nothing
     assert report["claimed"] is True  # not fooled into handing over to them
     assert second == {"claims": False, "handed": True}  # the user's own launch still is

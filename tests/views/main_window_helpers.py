@@ -3,6 +3,7 @@ and a way to answer the modal dialogs the window opens (as a user would)."""
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -66,12 +67,19 @@ class Answer:
 def answer_next_dialog(
     qtbot: QtBot, act: Callable[[QWidget], None], cls: type[QDialog] = QDialog
 ) -> Answer:
-    """Wait (in the dialog's own event loop) for a modal `cls` dialog, record its text, act."""
+    """Wait (in the dialog's own event loop) for a modal `cls` dialog, record its text, act.
+
+    The wait lasts as long as the test that asked for it, never into a later test's
+    dialogs. A fixed time limit did not hold: on a busy machine a Cancel could take
+    longer than it to reach its message box (the import's reader thread holds the
+    interpreter while it parses), and that box then waited for a click that never came.
+    """
     answer = Answer(act)
-    deadline = time.monotonic() + 10  # never act on a later test's dialog
+    asking = _current_test()
+    deadline = time.monotonic() + 240  # a backstop below the suite's per-test timeout
 
     def poll() -> None:
-        if time.monotonic() > deadline:
+        if _current_test() != asking or time.monotonic() > deadline:
             return
         dialog = QApplication.activeModalWidget()
         if isinstance(dialog, cls) and dialog.isVisible():
@@ -85,6 +93,11 @@ def answer_next_dialog(
 
     QTimer.singleShot(0, poll)
     return answer
+
+
+def _current_test() -> str:
+    """The running test's id (pytest sets it for every phase: "id (call)")."""
+    return os.environ.get("PYTEST_CURRENT_TEST", "").rsplit(" (", 1)[0]
 
 
 def press(button_text: str) -> Callable[[QWidget], None]:
