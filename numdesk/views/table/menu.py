@@ -9,7 +9,6 @@ next to the action, in words a player understands.
 from __future__ import annotations
 
 import json
-import socket
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QTimer
@@ -257,6 +256,8 @@ def _free_port(text: str) -> int:
     """The port last hosted on, if it can be had again now (0: any free port)."""
     if not text.isdigit():
         return 0
+    import socket  # here, not at the top: the main window's start never needs it
+
     with socket.socket() as probe:
         # as the server will (asyncio does): a port left in TIME_WAIT by the last
         # table's connections can be listened on again
