@@ -11,7 +11,7 @@ from __future__ import annotations
 import shutil
 import sqlite3
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from contextlib import closing
+from contextlib import closing, suppress
 from pathlib import Path
 from tempfile import TemporaryDirectory
 from types import TracebackType
@@ -31,7 +31,7 @@ from numdesk.model.newer import NewerEntry
 from numdesk.model.rules_set import RulesSet
 from numdesk.model.tables import RollTable
 from numdesk.model.templates import SentenceTemplate, TypeTemplate
-from numdesk.store import backups, open_files
+from numdesk.store import backups, index_merging, open_files
 from numdesk.store.commit import Write, commit
 from numdesk.store.connection import make_engine
 from numdesk.store.entries import describe
@@ -324,8 +324,11 @@ class Library(LibraryBase):
         rows = [describe(obj) for obj in objs]
         if newer_data:
             rows = with_newer_fields(rows, newer_data)
+        bulk = len(rows) >= index_merging.BULK
         with self._writing() as session:
             conn = session.connection()
+            if bulk:
+                index_merging.pause(conn)
             write_rows(conn, rows, progress)
             write_newer(conn, newer_entries)
             if tags:
@@ -344,6 +347,11 @@ class Library(LibraryBase):
                     update(Entry).where(Entry.uid.in_(list(favourites))).values(favourite=True)
                 )
         self.rules_set_problems = register_sets(objs, self._registered)
+        if bulk:
+            # The import has landed: a failure to turn merging back on only leaves the
+            # index less merged (still correct), and the next import tries again.
+            with suppress(LibraryError), self._writing() as session:
+                index_merging.resume(session.connection())
 
     def load(self, uid: str) -> ModelObject:
         """The entry `uid` whatever its kind; LibraryError if missing."""
