@@ -109,3 +109,37 @@ def test_ctrl_z_and_ctrl_y_reach_the_fight_from_any_field(qtbot: QtBot, tmp_path
     before = stack.index()
     keys.press(Qt.Key.Key_Z, CTRL)
     assert stack.index() == before - 1
+
+
+def test_each_fight_window_keeps_its_own_keys_as_others_open_and_close(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    controller = make_controller(tmp_path)
+    main = make_window(qtbot, controller)
+
+    def new_fight() -> EncounterWindow:
+        before = set(main.documents.encounter_windows.values())
+        main.actions_by_id[ActionId.NEW_ENCOUNTER].trigger()
+        [fight] = [w for w in main.documents.encounter_windows.values() if w not in before]
+        assert isinstance(fight, EncounterWindow)
+        qtbot.waitExposed(fight)
+        fight.activateWindow()
+        qtbot.waitUntil(lambda: QApplication.activeWindow() is fight)
+        return fight
+
+    def digit_over_table(fight: EncounterWindow, digit: str) -> str:
+        fight.table.setFocus()
+        qtbot.keyClicks(fight.table, digit)  # a digit over the table starts the amount
+        return fight.panel.amount.lineEdit().text()
+
+    first, second = new_fight(), new_fight()
+    assert digit_over_table(second, "3") == "3"
+    assert first.panel.amount.lineEdit().text() != "3"  # the other fight's field is untouched
+    first.close()
+    qtbot.waitUntil(lambda: first not in main.documents.encounter_windows.values())
+    assert digit_over_table(second, "5") == "5"
+    third = new_fight()
+    assert digit_over_table(third, "7") == "7"
+    assert second.panel.amount.lineEdit().text() == "5"
+    main.close()
+    controller.close()

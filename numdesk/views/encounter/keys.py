@@ -29,6 +29,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from numdesk.views.encounter.key_router import route_keys
+
 
 @dataclass(frozen=True)
 class FightKey:
@@ -252,25 +254,19 @@ class FightKeyboard(QObject):
             action.triggered.connect(lambda _=False, h=handler: h())
             window.addAction(action)
             self.actions[key.id] = action
-        # the application's filter, so fields made later (the initiative cell's editor,
-        # a renamed title) are covered too; it acts only on this window's widgets
-        app = QCoreApplication.instance()
-        if app is not None:
-            app.installEventFilter(self)
+        # through the application's filter, so fields made later (the initiative cell's
+        # editor, a renamed title) are covered too; only this window's widgets come here
+        route_keys(window, self)
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        kind = event.type()
-        if kind not in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress):
-            return False
-        if not isinstance(watched, QWidget) or watched.window() is not self._window:
-            return False
-        if kind == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent):
+    def handle_key(self, watched: QWidget, event: QKeyEvent, kind: QEvent.Type) -> bool:
+        """A key pressed in one of the window's widgets; True if it was used here."""
+        if kind == QEvent.Type.ShortcutOverride:
             combined = event.keyCombination().toCombined()
             if combined in self._sequences and event.key() != Qt.Key.Key_Escape:
                 return True  # not the field's: the window's shortcut gets it
             if event.key() == Qt.Key.Key_Escape and watched is not self._table:
                 return False
-        if kind == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
+        if kind == QEvent.Type.KeyPress:
             return self._key_press(watched, event)
         return False
 
