@@ -2,8 +2,8 @@
 
 SQLite's FTS5 index is a stack of segments; at the end of each write it merges some of
 them ("automerge"). In a big library that merge work rewrote large old segments inside
-the import itself: the CSRD into a 100,000-entry library took 2.4 s, against 1.8 s
-with merging paused, the same as into an empty library. So a write of many entries
+the import itself: in one profile the CSRD into a 100,000-entry library took 3.6 s, and
+2.25 s with merging paused, the same as into an empty library. So a write of many entries
 pauses the merging for its own transaction (a failed import rolls the pause back with
 everything else) and a small transaction after it turns merging on again. Later saves
 then do their usual small share of merge work, and FTS5's crisis merge still merges a
@@ -28,12 +28,6 @@ def pause(conn: Connection) -> None:
 def resume(conn: Connection) -> None:
     """Merging as usual from the next write on."""
     _set_automerge(conn, _USUAL)
-
-
-def automerge(conn: Connection) -> int:
-    """The index's automerge setting as stored in the library (FTS5's default if unset)."""
-    row = conn.exec_driver_sql("SELECT v FROM entries_fts_config WHERE k = 'automerge'").first()
-    return _USUAL if row is None else int(row[0])
 
 
 def _set_automerge(conn: Connection, value: int) -> None:
