@@ -39,6 +39,12 @@ EFFECTS: tuple[Effect, ...] = (
     Effect(
         "distract", "Distract: the foe's tasks hindered 1 step for a round", EffectSize.MINOR, 1, 1
     ),
+    Effect(
+        "grace",
+        "Done with grace: you go a bit further (the GM says how)",
+        EffectSize.MINOR,
+        combat=False,
+    ),
     Effect("knock_down", "Knock down: prone until it rises on its turn", EffectSize.MAJOR),
     Effect("disarm", "Disarm: it drops one held object", EffectSize.MAJOR),
     Effect("stun", "Stun: it loses its next action", EffectSize.MAJOR, rounds=1),
@@ -65,8 +71,9 @@ def effect(key: str) -> Effect:
 
 def effect_choices(outcome: RollOutcome, *, in_combat: bool = True) -> tuple[Effect, ...]:
     """The effects a roll offers: a 19 the minor ones, a 20 the major ones and, since a
-    major effect may be taken as a minor one, the minor ones too (T5). A roll whose
-    effects were suppressed (impaired in `numenera`, a failure) offers none."""
+    major effect may be taken as a minor one, the minor ones too (T5). `in_combat` is
+    False for a task that is neither an attack nor a defense. A roll whose effects were
+    suppressed (impaired in `numenera`, a failure) offers none."""
     sizes: set[EffectSize] = set()
     if outcome.major_effect:
         sizes = {EffectSize.MAJOR}
@@ -74,13 +81,9 @@ def effect_choices(outcome: RollOutcome, *, in_combat: bool = True) -> tuple[Eff
             sizes.add(EffectSize.MINOR)
     elif outcome.minor_effect:
         sizes = {EffectSize.MINOR}
-    # out of combat a major effect is an asset or an extra action, not a blow
-    return tuple(
-        e
-        for e in EFFECTS
-        if e.size in sizes
-        and (e.combat if in_combat else not e.combat or e.size is EffectSize.MINOR)
-    )
+    # a roll that is not an attack or a defense gets no blow: a minor effect is the
+    # task done with grace, a major one an asset or an extra action
+    return tuple(e for e in EFFECTS if e.size in sizes and e.combat is in_combat)
 
 
 def check_effect_choice(outcome: RollOutcome, key: str, *, in_combat: bool = True) -> Effect:

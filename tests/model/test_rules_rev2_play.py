@@ -66,6 +66,18 @@ def test_g10_t5_a_twenty_offers_major_and_minor_effects() -> None:
     assert {"stun", "knock_back"} <= keys
 
 
+def test_g10_t5_a_nineteen_on_a_task_that_is_no_attack_offers_no_blow() -> None:
+    climb = PerformTask(TaskInput(Stat.SPEED, 2), Dice(script=[19]))
+    climb.apply(sheet())
+    assert climb.result is not None and climb.result.success
+    assert [e.key for e in climb.result.effects] == ["grace"]
+    swing = PerformTask(TaskInput(Stat.MIGHT, 2, weapon="Broadsword"), Dice(script=[19]))
+    swing.apply(sheet())
+    assert swing.result is not None
+    keys = [e.key for e in swing.result.effects]
+    assert "body_part" in keys and "grace" not in keys
+
+
 def test_c13b_a_weapon_not_freely_usable_is_hindered() -> None:
     character = sheet()
     sword = preview_task(character, TaskInput(Stat.MIGHT, 3, weapon="Broadsword"))

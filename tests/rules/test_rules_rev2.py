@@ -108,7 +108,10 @@ def test_t5_catalogue_in_and_out_of_combat(profile: Profile) -> None:
     assert {"knock_down", "disarm", "stun", "impair", "distract"} <= fight
     assert "extra_action" not in fight
     calm = {e.key for e in effect_choices(twenty, in_combat=False)}
-    assert {"asset", "extra_action"} <= calm and "stun" not in calm
+    assert calm == {"asset", "extra_action", "grace"}  # a major may be taken as a minor
+    nineteen = resolve_roll(profile, 19, 3)
+    assert [e.key for e in effect_choices(nineteen, in_combat=False)] == ["grace"]
+    assert "grace" not in {e.key for e in effect_choices(nineteen)}
 
 
 # -- G18 -----------------------------------------------------------------------------------

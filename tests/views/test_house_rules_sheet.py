@@ -74,5 +74,8 @@ def test_a_twenty_lists_the_effects_and_an_empty_pool_refuses_effort(
     special = task.values["specialValue"].text()
     assert "a major effect (or a minor one), picked below" in special
     offered = [task.effect_pick.itemText(row) for row in range(task.effect_pick.count())]
-    assert "Stun: it loses its next action" in offered
-    assert "Knock the foe back a few feet" in offered  # a major may be taken as a minor
+    # not an attack: no blow to the foe, but an asset or an extra action (T5), and the
+    # task done with grace, since a major effect may be taken as a minor one
+    assert "A one-time asset on a similar task" in offered
+    assert "Done with grace: you go a bit further (the GM says how)" in offered
+    assert "Stun: it loses its next action" not in offered

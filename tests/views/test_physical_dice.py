@@ -41,10 +41,11 @@ def test_a_typed_20_offers_its_effects_as_picks(qtbot: QtBot, library: Library) 
     task.difficulty.setValue(3)
     task.face.setValue(20)
     assert task.roll() is not None
-    assert task.effect_button.isEnabled() and task.effect_pick.count() > 4
-    task.effect_pick.setCurrentIndex(task.effect_pick.findData("stun"))
+    # a task that is not an attack: an asset, an extra action, or (as a minor one) grace
+    assert task.effect_button.isEnabled() and task.effect_pick.count() == 3
+    task.effect_pick.setCurrentIndex(task.effect_pick.findData("asset"))
     assert task.take_effect()
-    assert "Took the major effect: Stun" in controller.character.history[-1].summary
+    assert "Took the major effect: A one-time asset" in controller.character.history[-1].summary
     assert not task.effect_button.isEnabled()  # one effect per roll
 
 

@@ -420,7 +420,11 @@ class PerformTask(CharacterOperation):
             damage=damage,
             gm_intrusion=intrusion,
             summary=summary,
-            effects=effect_choices(outcome) if outcome is not None else (),
+            effects=(
+                effect_choices(outcome, in_combat=outcome.kind is not RollKind.TASK)
+                if outcome is not None
+                else ()
+            ),
         )
         title = self.task.purpose or f"{stat_name(stat)} task"
         return Change(f"{title}: {summary}", kind="pools", details=preview.summary)

@@ -126,6 +126,7 @@ WORDS = (
     QT_TRANSLATE_NOOP("GameWords", "Knock the foe back a few feet"),
     QT_TRANSLATE_NOOP("GameWords", "Move past the foe (a short distance after the attack)"),
     QT_TRANSLATE_NOOP("GameWords", "Distract: the foe's tasks hindered 1 step for a round"),
+    QT_TRANSLATE_NOOP("GameWords", "Done with grace: you go a bit further (the GM says how)"),
     QT_TRANSLATE_NOOP("GameWords", "Knock down: prone until it rises on its turn"),
     QT_TRANSLATE_NOOP("GameWords", "Disarm: it drops one held object"),
     QT_TRANSLATE_NOOP("GameWords", "Stun: it loses its next action"),
