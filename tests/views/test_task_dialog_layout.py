@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QApplication,
     QComboBox,
+    QLabel,
     QScrollBar,
     QWidget,
 )
@@ -174,3 +175,36 @@ def test_task_dialog_after_a_twenty_screenshot(
     assert task.effect_pick.isEnabled()
     path = artifacts_dir / f"task-dialog-{profile}.png"
     assert task.grab().save(str(path))
+
+
+def _cut_short(dialog: TaskDialog) -> list[str]:
+    """Word-wrapped labels given fewer pixels than their text needs (drawn over the next)."""
+    return [
+        f"{label.objectName()}: {label.height()} < {label.heightForWidth(label.width())}"
+        for label in dialog.findChildren(QLabel)
+        if label.isVisible()
+        and label.wordWrap()
+        and label.height() < label.heightForWidth(label.width())
+    ]
+
+
+@pytest.mark.parametrize("screen", list(SCREENS))
+def test_the_result_grows_with_the_effect_taken(
+    qtbot: QtBot, library: Library, screen: str
+) -> None:
+    """A 19 on a task that is no attack, then its effect taken: the longer result text
+    makes room for itself (it was drawn over the line above it)."""
+    character = stored_character(library)
+    _controller, sheet = open_sheet(qtbot, library, character.uid, dice=Dice(script=[19]))
+    task = sheet.play_panel.open_task()
+    qtbot.addWidget(task)
+    task.fit_to_screen(QRect(QPoint(0, 0), SCREENS[screen]))
+    task.show()
+    assert task.roll() is not None
+    QApplication.processEvents()
+    assert _cut_short(task) == []
+    assert task.take_effect()
+    QApplication.processEvents()
+    assert "Effect taken" in task.values["specialValue"].text()
+    assert _cut_short(task) == [], screen
+    assert _overlaps(task) == []

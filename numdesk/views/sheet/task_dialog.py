@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 
-from PySide6.QtCore import QRect, QSize, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QRect, QSize, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -44,6 +44,7 @@ from numdesk.model.operations.task import (
 from numdesk.model.operations.xp import XpReroll
 from numdesk.rules.combat_modifiers import COMBAT_MODIFIERS
 from numdesk.rules.difficulty import difficulty_name
+from numdesk.rules.special_rolls import RollKind
 from numdesk.rules.types import Stat
 from numdesk.views.face_field import FaceField
 from numdesk.views.forms import child
@@ -108,7 +109,9 @@ class TaskDialog(QDialog):
         face_label.setBuddy(self.face)
         roll_row.insertWidget(0, face_label)
         roll_row.insertWidget(1, self.face)
-        # after a 19 or 20: the effect taken instead of bonus damage (T5), as a pick
+        # after a 19 or 20: the effect taken instead of bonus damage (T5), as a pick;
+        # a task that is no attack gets it on top of its result (G10)
+        self.effect_label = child(f, QLabel, "effectLabel")
         self.effect_pick = child(f, QComboBox, "effectPick")
         self.effect_button = child(f, QPushButton, "effectButton")
         self.effect_pick.setEnabled(False)
@@ -341,6 +344,7 @@ class TaskDialog(QDialog):
             self.preview = None
             v["problemValue"].setText(err.message)
             self.roll_button.setEnabled(False)
+            self._relayout()
             return
         self.preview = preview
         plan = preview.plan
@@ -357,6 +361,23 @@ class TaskDialog(QDialog):
         v["sayValue"].setText(self.tr("Say: “{0}”").format(self.tr(preview.say)))
         v["problemValue"].setText(self.tr(preview.problem) if preview.problem else "")
         self.roll_button.setEnabled(preview.can_roll)
+        self._relayout()
+
+    def _relayout(self) -> None:
+        """Make the form as tall as its texts need at its width, scrolling if the screen
+        is smaller. The scroll area sizes the form by its minimum size, which leaves out
+        the height that word-wrapped labels take at a given width: a result that grew by
+        a line (an effect taken) was drawn over the line above it."""
+        content = self.scroll.widget()
+        layout = content.layout() if content is not None else None
+        if content is None or layout is None:
+            return
+        # the requests the new texts posted first, else they lay the form out again later
+        # from the sizes they hold
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        layout.invalidate()
+        content.setMinimumHeight(max(layout.totalHeightForWidth(content.width()), 0))
+        layout.activate()
 
     def roll(self) -> TaskResult | None:
         """Spend the points and roll (through the controller: undoable, logged, saved)."""
@@ -407,6 +428,7 @@ class TaskDialog(QDialog):
             special = self.values["specialValue"]
             taken = effect_taken_line(self.effect_pick.currentText(), self.last_result)
             special.setText(f"{special.text()}\n{taken}".strip())
+            self._relayout()
         return True
 
     def _sheet_changed(self) -> None:
@@ -438,3 +460,6 @@ class TaskDialog(QDialog):
             self.effect_pick.addItem(word(offered.label), offered.key)
         self.effect_pick.setEnabled(bool(result.effects))
         self.effect_button.setEnabled(bool(result.effects))
+        attack = result.outcome is not None and result.outcome.kind is not RollKind.TASK
+        self.effect_label.setText(self.tr("E&ffect instead") if attack else self.tr("E&ffect"))
+        self._relayout()
