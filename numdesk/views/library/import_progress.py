@@ -104,6 +104,12 @@ def read_in_background(
         emit(relay.done, result)
 
     def show(done: int, total: int) -> None:
+        if stop.is_set():
+            # a step the reader sent just before Cancel, delivered after it: Cancel has
+            # reset the dialog, and a reset QProgressDialog shows itself again on
+            # setValue, over the message box that follows (which then could not be
+            # answered: the dialog is modal)
+            return
         dialog.setMaximum(max(total, 1))
         dialog.setValue(min(done, max(total, 1)))
         if done >= total:  # read; parsing and checking the entries follow
