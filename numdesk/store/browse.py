@@ -30,6 +30,7 @@ from numdesk.model.entry_kind import EntryKind, stored_kind
 from numdesk.model.listing import MatchCount, Sort, SortKey
 from numdesk.model.summary import EntrySummary
 from numdesk.store.page_steps import CAP, Step, fts_source
+from numdesk.store.probe_terms import SearchWords
 from numdesk.store.search import (
     MAX_TERMS,
     MIN_TEXT_CHARS,
@@ -193,7 +194,9 @@ def _plan(text: str, sort: Sort | None, filters: Filters) -> list[Step]:
     if match is None:
         return sorted_walk(sort or Sort(SortKey.NAME), filters, EntriesSource())
     if sort is not None:
-        return [SortedMatches(_match_all(text, match), sort, filters)]
+        words = tuple(WORD.findall(text)[:MAX_TERMS])
+        search = SearchWords(words, names_only=len(_phrase(text)) < MIN_TEXT_CHARS)
+        return [SortedMatches(_match_all(text, match), sort, filters, search)]
     return _search_tiers(text, match, filters)
 
 

@@ -135,6 +135,12 @@ def run_query(
     conn: sqlite3.Connection, sql: str, params: dict[str, Any], expanding: list[str]
 ) -> list[Any]:
     """Run `sql` with named parameters; each name in `expanding` is a list for `IN :name`."""
+    sql, params = bind(sql, params, expanding)
+    return conn.execute(sql, params).fetchall()
+
+
+def bind(sql: str, params: dict[str, Any], expanding: list[str]) -> tuple[str, dict[str, Any]]:
+    """`sql` and its parameters with each list named in `expanding` spelt out for `IN`."""
     params = dict(params)
     for name in expanding:
         values = list(params.pop(name))
@@ -143,7 +149,7 @@ def run_query(
         # an empty list matches nothing, as `IN ()` would if SQLite allowed it
         listed = ", ".join(f":{key}" for key in keys) if keys else "SELECT NULL WHERE 0"
         sql = re.sub(rf":{name}\b", f"({listed})", sql)
-    return conn.execute(sql, params).fetchall()
+    return sql, params
 
 
 def count_entries(conn: sqlite3.Connection, kind: EntryKind | None = None) -> int:
