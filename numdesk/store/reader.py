@@ -158,10 +158,14 @@ class LibraryReader(SummaryQueries):
 
     def close(self) -> None:
         """Close the connection (no side files were made, so nothing is left behind) and
-        give up the rules sets it registered."""
-        from numdesk.store.rules_registry import forget
+        give up the rules sets it registered.
 
-        forget(self._registered, self._registered)
+        The registry (and with it the model classes, about 40 ms of imports) is imported
+        only if it holds some: a library without house rules never needed it."""
+        if self._registered:
+            from numdesk.store.rules_registry import forget
+
+            forget(self._registered, self._registered)
         self._conn.close()
         if self._live:
             self._live = False
