@@ -125,9 +125,7 @@ def sorted_walk(sort: Sort, filters: Filters, source: Source) -> list[Step]:
         rest = f"({rest} OR {column} IS NULL)"
     # the rest is in no index's order: an index walk would ask every row before the first
     rest_source = source.fallback if isinstance(source, ProbeSource) else source
-    groups.append(
-        Walk(rest_source, filters, sort.descending, f"ifnull({column}, '')", where=rest)
-    )
+    groups.append(Walk(rest_source, filters, sort.descending, f"ifnull({column}, '')", where=rest))
     return groups[::-1] if sort.descending else groups
 
 
