@@ -213,7 +213,7 @@ def _search_tiers(text: str, match: str, filters: Filters) -> list[Step]:
         _Tier(f"name : ({match}) NOT {begins}", filters),
     ]
     if len(_phrase(text)) >= MIN_TEXT_CHARS:
-        texts = _Tier(f"({match}) NOT name : ({match})", filters, ranked_max=RANKED_TEXTS_MAX)
+        texts = _Tier(f"({match}) NOT name : ({match})", filters, texts=True)
         steps.append(texts)
     return steps
 
@@ -237,17 +237,23 @@ class _Exact(Step):
 
 
 class _Tier(Step):
-    """The entries a full-text query matches: ranked when few, else newest first."""
+    """The entries a full-text query matches: ranked when few, else newest first.
+
+    A tier of names is ranked while its matches are counted (a name's relevance costs
+    little, and the matches are read once, not twice); a tier of `texts` is counted
+    first (the relevance of a long text costs more than reading it).
+    """
 
     def __init__(
         self,
         match: str,
         filters: Filters,
         skip: set[int] | None = None,
-        ranked_max: int | None = None,
+        texts: bool = False,
     ) -> None:
         self._match, self._filters = match, filters
-        self._ranked_max = RANKED_MAX if ranked_max is None else ranked_max
+        self._texts = texts
+        self._ranked_max = RANKED_TEXTS_MAX if texts else RANKED_MAX
         self._skip = skip if skip is not None else set()
         self._ranked: list[int] | None = None
         self._next = 0  # the position in `_ranked` where the next page starts
@@ -255,6 +261,23 @@ class _Tier(Step):
         self._probed = False
         #: no more matches than this, when known (the listing's count)
         self.at_most: int | None = None
+
+    def _rank_if_few(self, conn: sqlite3.Connection) -> list[int] | None:
+        """The tier's matches by relevance when there are at most `_ranked_max`."""
+        ranked = f" ORDER BY {_BM25}, f.rowid"
+        if self.at_most is not None and self.at_most <= self._ranked_max:
+            return self._run(conn, ranked)
+        source = fts_source(self._filters)
+        params = dict(self._filters.params, match=self._match, cap=self._ranked_max + 1)
+        if self._texts:
+            probe = f"SELECT count(*) FROM (SELECT 1 FROM {source} LIMIT :cap)"
+            found = run_query(conn, probe, params, self._filters.expanding)[0][0]
+            return self._run(conn, ranked) if found <= self._ranked_max else None
+        first = f"SELECT f.rowid, {_BM25} FROM {source} LIMIT :cap"
+        rows = run_query(conn, first, params, self._filters.expanding)
+        if len(rows) > self._ranked_max:
+            return None
+        return [row[0] for row in sorted(rows, key=lambda r: (r[1], r[0]))]
 
     def _run(self, conn: sqlite3.Connection, tail: str, **params: Any) -> list[int]:
         sql = f"SELECT f.rowid FROM {fts_source(self._filters)}{tail}"
@@ -264,15 +287,7 @@ class _Tier(Step):
     def take(self, conn: sqlite3.Connection, limit: int) -> list[int]:
         if not self._probed:
             self._probed = True
-            if self.at_most is not None and self.at_most <= self._ranked_max:
-                found = self.at_most
-            else:
-                source = fts_source(self._filters)
-                probe = f"SELECT count(*) FROM (SELECT 1 FROM {source} LIMIT :cap)"
-                params = dict(self._filters.params, match=self._match, cap=self._ranked_max + 1)
-                found = run_query(conn, probe, params, self._filters.expanding)[0][0]
-            if found <= self._ranked_max:
-                self._ranked = self._run(conn, f" ORDER BY {_BM25}, f.rowid")
+            self._ranked = self._rank_if_few(conn)
         if self._ranked is not None:
             taken: list[int] = []
             while self._next < len(self._ranked) and len(taken) < limit:

@@ -261,3 +261,16 @@ def test_the_probe_folds_words_as_the_index_does(tmp_path: Path) -> None:
         assert found == ["Éclair drake", "ECLAT wolf", "Eclàt beetle"]
     finally:
         conn.close()
+
+
+def test_names_are_ranked_by_relevance_as_they_are_counted(tmp_path: Path) -> None:
+    """A tier of a few names comes best first (a short name holding the word before a
+    long one), not newest first: the long name is saved last."""
+    from numdesk.model.creature import Creature
+
+    names = ["Wyrm wyrm", "Red wyrm", "Great old wyrm of the deep cold north"]
+    with Library.create(tmp_path / "ranked.numdesk", starter=False) as lib:
+        for name in names:
+            lib.save_many([Creature(name)])
+        found = [s.name for s in lib.search("wyrm")]
+    assert found == names
