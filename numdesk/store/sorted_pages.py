@@ -265,15 +265,19 @@ class SortedMatches(Step):
         Reading a page asks about `limit ÷ share` rows; sorting costs `share × entries`
         matches: the walk pays above a share of √(PROBE_COST × limit ÷ entries). The
         share is told by the first matches: entry ids grow as entries are added, so
-        `CAP + 1` matches among the first `first[-1]` ids.
+        `CAP + 1` matches among the first `first[-1]` ids. A page of the walk may ask
+        as many rows as a sorted page costs before it hands over to the sort (where
+        the matches thin out along the column).
         """
         if self._probing is False or self._filters.where:
             return None  # a filter's index would order the rows: every row asked first
         entries = int(conn.execute("SELECT ifnull(max(id), 1) FROM entries").fetchone()[0])
         least = min(1.0, math.sqrt(PROBE_COST * limit / entries))
-        if self._probing is None and len(first) / max(first[-1], 1) < least:
+        share = len(first) / first[-1] if first else 0.0
+        if self._probing is None and share < least:
             return None
         probe = probe_query(conn, self._search)
         if probe is None:
             return None
-        return ProbeSource(probe, math.ceil(limit / least), MatchSource(self._match))
+        budget = math.ceil(max(limit / least, share * entries / PROBE_COST))
+        return ProbeSource(probe, budget, MatchSource(self._match))
