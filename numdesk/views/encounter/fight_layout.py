@@ -26,7 +26,7 @@ from numdesk.views.encounter.actions_panel import ActionPanel
 from numdesk.views.encounter.builder import BuilderPanel
 from numdesk.views.encounter.fight_table import FightTable
 from numdesk.views.encounter.keys import key_text
-from numdesk.views.encounter.log_model import LogModel
+from numdesk.views.encounter.log_model import LogModel, LogRowDelegate
 from numdesk.views.encounter.name_edit import NameEdit
 from numdesk.views.encounter.table import CombatantTableModel
 from numdesk.views.encounter.turn_header import TurnHeader
@@ -65,6 +65,8 @@ class FightLayout:
         self.log_model = LogModel(self.controller, self)
         self.log = QListView()
         self.log.setModel(self.log_model)
+        # a full list repaints all its rows with each line added: they come from a cache
+        self.log.setItemDelegate(LogRowDelegate(self.log))
         self.log.setObjectName("encounterLog")
         self.log.setAlternatingRowColors(True)
         self.log.setUniformItemSizes(True)
