@@ -106,6 +106,12 @@ class Pages:
         Known before the first page, it spares the search's tiers their own counting
         when all matches are few.
         """
+        sorted_search = self._steps[0] if len(self._steps) == 1 else None
+        if self._count is None and isinstance(sorted_search, SortedMatches):
+            # counted in full for its own reading: the same count, shown capped
+            matches = sorted_search.matches(conn)
+            if matches is not None:
+                self._count = MatchCount(min(matches, CAP), matches <= CAP)
         if self._count is None:
             self._count = count_matches_capped(conn, self._text, **self._wanted)
             if self._count.exact:

@@ -232,21 +232,22 @@ class SortedMatches(Step):
         self._match, self._sort, self._filters = match, sort, filters
         self._search, self._probing = search, probing
         self._steps: list[Step] | None = None
+        self._matches: int | None = None
         #: how the matches are read: "kept", "probed" or "sorted" (known after a page)
         self.reading = ""
 
+    def matches(self, conn: sqlite3.Connection) -> int | None:
+        """How many entries match, counted in full once (the index counts without
+        reading the entries: 5-15 ms for 100,000 matches); None under filters, whose
+        matches are only ever counted up to `CAP`."""
+        if self._matches is None and not self._filters.where:
+            sql = "SELECT count(*) FROM entries_fts WHERE entries_fts MATCH ?"
+            self._matches = int(conn.execute(sql, (self._match,)).fetchone()[0])
+        return self._matches
+
     def take(self, conn: sqlite3.Connection, limit: int) -> list[int]:
         if self._steps is None:
-            sql = f"SELECT f.rowid FROM {fts_source(self._filters)} LIMIT :cap"
-            params = dict(self._filters.params, match=self._match, cap=CAP + 1)
-            ids = [row[0] for row in run_query(conn, sql, params, self._filters.expanding)]
-            source: Source
-            if len(ids) <= CAP and self._probing is not True:
-                source, self.reading = IdsSource(ids), "kept"
-            else:
-                source = self._probe_source(conn, ids, limit) or MatchSource(self._match)
-                self.reading = "probed" if isinstance(source, ProbeSource) else "sorted"
-            self._steps = sorted_walk(self._sort, self._filters, source)
+            self._steps = sorted_walk(self._sort, self._filters, self._source(conn, limit))
         taken: list[int] = []
         while len(taken) < limit and self._steps:
             step = self._steps[0]
@@ -256,28 +257,39 @@ class SortedMatches(Step):
         self.done = not self._steps
         return taken
 
+    def _source(self, conn: sqlite3.Connection, limit: int) -> Source:
+        """Where the walk reads: the few matches kept, the index asked, or all sorted."""
+        matches = self.matches(conn)
+        if self._probing is not True and (matches is None or matches <= CAP):
+            sql = f"SELECT f.rowid FROM {fts_source(self._filters)} LIMIT :cap"
+            params = dict(self._filters.params, match=self._match, cap=CAP + 1)
+            ids = [row[0] for row in run_query(conn, sql, params, self._filters.expanding)]
+            if len(ids) <= CAP:
+                self.reading = "kept"
+                return IdsSource(ids)
+        probed = self._probe_source(conn, matches or 0, limit)
+        self.reading = "sorted" if probed is None else "probed"
+        return probed or MatchSource(self._match)
+
     def _probe_source(
-        self, conn: sqlite3.Connection, first: list[int], limit: int
+        self, conn: sqlite3.Connection, matches: int, limit: int
     ) -> ProbeSource | None:
         """The index walk, when the matches are a share of the library at which asking
         rows costs less than sorting them; None for the SQL sort.
 
         Reading a page asks about `limit ÷ share` rows; sorting costs `share × entries`
-        matches: the walk pays above a share of √(PROBE_COST × limit ÷ entries). The
-        share is told by the first matches: entry ids grow as entries are added, so
-        `CAP + 1` matches among the first `first[-1]` ids. A page of the walk may ask
-        as many rows as a sorted page costs before it hands over to the sort (where
-        the matches thin out along the column).
+        matches: the walk pays above a share of √(PROBE_COST × limit ÷ entries). A page
+        of the walk may ask as many rows as a sorted page costs before it hands over to
+        the sort (where the matches thin out along the column).
         """
         if self._probing is False or self._filters.where:
             return None  # a filter's index would order the rows: every row asked first
         entries = int(conn.execute("SELECT ifnull(max(id), 1) FROM entries").fetchone()[0])
         least = min(1.0, math.sqrt(PROBE_COST * limit / entries))
-        share = len(first) / first[-1] if first else 0.0
-        if self._probing is None and share < least:
+        if self._probing is None and matches / entries < least:
             return None
         probe = probe_query(conn, self._search)
         if probe is None:
             return None
-        budget = math.ceil(max(limit / least, share * entries / PROBE_COST))
+        budget = math.ceil(max(limit / least, matches / PROBE_COST))
         return ProbeSource(probe, budget, MatchSource(self._match))
