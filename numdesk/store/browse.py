@@ -246,8 +246,9 @@ class _Tier(Step):
     """The entries a full-text query matches: ranked when few, else newest first.
 
     A tier of names is ranked while its matches are counted (a name's relevance costs
-    little, and the matches are read once, not twice); a tier of `texts` is counted
-    first (the relevance of a long text costs more than reading it).
+    little, and the matches are read once, not twice). A tier of `texts` is counted by
+    reading its newest matches (the relevance of a long text costs more than reading
+    it): when there are more than can be ranked, its first pages are those rows.
     """
 
     def __init__(
@@ -264,6 +265,7 @@ class _Tier(Step):
         self._ranked: list[int] | None = None
         self._next = 0  # the position in `_ranked` where the next page starts
         self._last: int | None = None  # the id where the newest-first reading stopped
+        self._newest: list[int] = []  # newest matches read already, not yet listed
         self._probed = False
         #: no more matches than this, when known (the listing's count)
         self.at_most: int | None = None
@@ -273,12 +275,14 @@ class _Tier(Step):
         ranked = f" ORDER BY {_BM25}, f.rowid"
         if self.at_most is not None and self.at_most <= self._ranked_max:
             return self._run(conn, ranked)
+        if self._texts:
+            newest = self._run(conn, " ORDER BY f.rowid DESC LIMIT :n", n=self._ranked_max + 1)
+            if len(newest) <= self._ranked_max:
+                return self._run(conn, ranked)
+            self._newest = newest
+            return None
         source = fts_source(self._filters)
         params = dict(self._filters.params, match=self._match, cap=self._ranked_max + 1)
-        if self._texts:
-            probe = f"SELECT count(*) FROM (SELECT 1 FROM {source} LIMIT :cap)"
-            found = run_query(conn, probe, params, self._filters.expanding)[0][0]
-            return self._run(conn, ranked) if found <= self._ranked_max else None
         first = f"SELECT f.rowid, {_BM25} FROM {source} LIMIT :cap"
         rows = run_query(conn, first, params, self._filters.expanding)
         if len(rows) > self._ranked_max:
@@ -306,13 +310,17 @@ class _Tier(Step):
         taken = []
         while len(taken) < limit and not self.done:
             want = limit - len(taken)
-            if self._last is None:
-                batch = self._run(conn, " ORDER BY f.rowid DESC LIMIT :n", n=want)
+            if self._newest:  # read when the tier was counted: more follow
+                batch, self._newest = self._newest[:want], self._newest[want:]
+                self.done = False
             else:
-                tail = " AND f.rowid < :last ORDER BY f.rowid DESC LIMIT :n"
-                batch = self._run(conn, tail, n=want, last=self._last)
+                tail = " ORDER BY f.rowid DESC LIMIT :n"
+                if self._last is None:
+                    batch = self._run(conn, tail, n=want)
+                else:
+                    batch = self._run(conn, " AND f.rowid < :last" + tail, n=want, last=self._last)
+                self.done = len(batch) < want
             if batch:
                 self._last = batch[-1]
-            self.done = len(batch) < want
             taken += [i for i in batch if i not in self._skip]
         return taken
