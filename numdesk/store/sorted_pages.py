@@ -8,8 +8,9 @@ index. The matches of a search are collected once when there are at most `CAP` o
 them. Beyond that, when they are a good share of the library, the column's index is
 walked and each row asked of the full-text index (`numdesk.store.probe_terms`): a page
 then costs the rows read to fill it, however many entries match. When they are a small
-share (or a page finds too few of them), they are sorted in SQL page by page, which
-costs what the matches number.
+share (or a page finds too few of them), they are sorted in SQL, which costs what the
+matches number: the first page as a top-100 sort, the rest once, at the second page,
+and kept.
 """
 
 from __future__ import annotations
