@@ -12,6 +12,7 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from numdesk import __version__
 from numdesk.model.errors import DomainError
@@ -31,7 +32,46 @@ COMMAND_MODULES: tuple[str, ...] = (
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for the app and every subcommand."""
-    parser = argparse.ArgumentParser(
+    parser = _app_parser()
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for module_name in COMMAND_MODULES:
+        importlib.import_module(module_name).register(sub)
+    return parser
+
+
+def app_arguments(argv: Sequence[str]) -> argparse.Namespace | None:
+    """The app's own options when `argv` names no subcommand, read without building the
+    subcommands' parsers (importing their modules and registering them is about 18 ms
+    of every start); None when the full parser must read `argv`: a subcommand, help,
+    or anything the app's options do not take (the full parser then says what)."""
+    if any(arg in ("-h", "--help") for arg in argv):
+        return None
+    try:
+        args, rest = _app_parser(_AppOptionsOnly).parse_known_args(argv)
+    except _NotAppOptions:
+        return None
+    if rest:
+        return None
+    args.command = None
+    return args
+
+
+class _NotAppOptions(Exception):
+    """The app's options alone cannot read the command line."""
+
+
+class _AppOptionsOnly(argparse.ArgumentParser):
+    """A parser that leaves every error to the full parser instead of printing it."""
+
+    def error(self, message: str) -> NoReturn:
+        raise _NotAppOptions(message)
+
+
+def _app_parser(
+    kind: type[argparse.ArgumentParser] = argparse.ArgumentParser,
+) -> argparse.ArgumentParser:
+    """The parser of the app's own options (no subcommands)."""
+    parser = kind(
         prog="numdesk",
         description="Character sheets, libraries and encounters for Cypher System and Numenera.",
     )
@@ -63,9 +103,6 @@ def build_parser() -> argparse.ArgumentParser:
         help="run a separate numdesk beside the usual one (e.g. a player's app on the GM's "
         "laptop, with its own --library); launches with the same NAME share one app",
     )
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module_name in COMMAND_MODULES:
-        importlib.import_module(module_name).register(sub)
     return parser
 
 
@@ -82,8 +119,8 @@ def choose_headless_platform() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; returns the process exit code."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    given = sys.argv[1:] if argv is None else list(argv)
+    args = app_arguments(given) or build_parser().parse_args(given)
     if args.instance:
         from numdesk.instance import KEY_VARIABLE
 

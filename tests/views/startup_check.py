@@ -2,8 +2,8 @@
 
     python startup_check.py LIBRARY SETTINGS_INI IMPORT_FILE PDF_OUT SCREENSHOT
 
-It starts the way `python -m numdesk` does (the CLI's parser with its subcommands,
-then `numdesk.app.open_main_window`),
+It starts the way `python -m numdesk` does (the CLI reading the app's options, then
+`numdesk.app.open_main_window`),
 records which modules were loaded when the library list was first painted, waits
 for the library to open in full, then uses each deferred feature once: search, a
 sheet tab, a PDF and an import. It prints one JSON object with what it saw.
@@ -20,7 +20,7 @@ from PySide6.QtCore import QEvent, QObject, QSettings, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from numdesk.app import open_main_window
-from numdesk.cli import build_parser
+from numdesk.cli import app_arguments
 from numdesk.controllers.settings import AppSettings
 from numdesk.gui import create_application
 
@@ -42,11 +42,9 @@ DEFERRED = (
     "numdesk.controllers.character",
     "numdesk.controllers.encounter",
 )
-#: What the first screen does use under those names: the CLI's subcommand registration
-#: (argparse only) and what a library list shows.
+#: What the first screen does use under those names: what a library list shows (a start
+#: with no subcommand does not build the subcommands' parsers).
 ALLOWED = {
-    "numdesk.io.cli_commands",
-    "numdesk.printing.cli",
     "numdesk.model.entry_kind",
     "numdesk.model.errors",
     "numdesk.model.listing",
@@ -87,7 +85,7 @@ def _accept_message_boxes() -> None:
 
 
 def main(library: str, ini: str, import_file: str, pdf: str, screenshot: str) -> None:
-    build_parser()  # registers the subcommands, as every start does
+    assert app_arguments(["--library", library]) is not None  # as `python -m numdesk` reads it
     app = create_application()
     settings = AppSettings(QSettings(ini, QSettings.Format.IniFormat))
     window = open_main_window(app, Path(library), settings)
