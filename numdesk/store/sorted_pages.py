@@ -156,13 +156,13 @@ class Walk(Step):
         self._where = where
         self._descending = descending
         self._last: tuple[Any, ...] | None = None
-        self._sorted_pages = 0  # pages read from an ORDER BY over a search's matches
+        self._sorted_once = False  # a page read from an ORDER BY over a search's matches
         self._kept: list[int] | None = None  # the rest of those, sorted once
 
     def take(self, conn: sqlite3.Connection, limit: int) -> list[int]:
         if isinstance(self._source, ProbeSource):
             return self._probe(conn, limit, self._source)
-        if self._kept is None and self._sorted_pages:
+        if self._kept is None and self._sorted_once:
             # a search's matches sorted for a second page: the rest is sorted once and
             # kept, instead of every later page sorting all of them again
             sql, params = self._query(-1)  # SQLite: no limit
@@ -171,8 +171,7 @@ class Walk(Step):
             taken, self._kept = self._kept[:limit], self._kept[limit:]
             self.done = not self._kept
             return taken
-        if isinstance(self._source, MatchSource):
-            self._sorted_pages += 1
+        self._sorted_once = isinstance(self._source, MatchSource)
         sql, params = self._query(limit)
         rows = run_query(conn, sql, params, self._filters.expanding)
         if rows:

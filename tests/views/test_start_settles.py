@@ -11,6 +11,7 @@ import tempfile
 import textwrap
 from pathlib import Path
 
+from numdesk.instance import separate_instance_env
 from numdesk.model.creature import Creature
 from numdesk.store import Library
 
@@ -40,13 +41,11 @@ def test_the_start_is_frozen_out_of_later_collections(tmp_path: Path) -> None:
     path = tmp_path / "table.numdesk"
     with Library.create(path, starter=False) as lib:
         lib.creatures.save(Creature("Margr", level=3))
-    runtime = Path(tempfile.mkdtemp(prefix="rt-", dir="/tmp"))
-    runtime.chmod(0o700)
+    runtime = Path(tempfile.mkdtemp(prefix="rt-", dir="/tmp"))  # short: a socket path
     env = {
         **os.environ,
+        **separate_instance_env(runtime, f"settle-{os.getpid()}"),
         "QT_QPA_PLATFORM": "offscreen",
-        "NUMDESK_INSTANCE_KEY": f"settle-{os.getpid()}",
-        "XDG_RUNTIME_DIR": str(runtime),
         "XDG_CONFIG_HOME": str(tmp_path / "config"),
         "XDG_DATA_HOME": str(tmp_path / "data"),
     }
