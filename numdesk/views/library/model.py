@@ -1,8 +1,9 @@
 """The Qt table model of search results, and the drag format for library entries.
 
-The model holds the `EntrySummary` rows of the browser's listing loaded so far; the
-store does the filtering, the ranking and the sorting by a column (in SQL, a page at a
-time), so a click on a header asks for a new listing instead of sorting rows here.
+The model holds the rows of the browser's listing loaded so far (as plain tuples,
+`packed_rows`); the store does the filtering, the ranking and the sorting by a column
+(in SQL, a page at a time), so a click on a header asks for a new listing instead of
+sorting rows here.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from numdesk.model.entry_kind import EntryKind, NewerKind
 from numdesk.model.listing import MatchCount
 from numdesk.model.summary import EntrySummary
 from numdesk.rules.profiles import PROFILES
+from numdesk.views.library import packed_rows as packed
 
 #: The MIME type of dragged library entries: a JSON list of {"uid", "kind", "name"}.
 ENTRY_MIME_TYPE = "application/x-numdesk-entry"
@@ -117,7 +119,7 @@ class EntryTableModel(QAbstractTableModel):
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
-        self._rows: list[EntrySummary] = []
+        self._rows: list[packed.Packed] = []
         self._row_of: dict[str, int] = {}
         self._source: RowSource | None = None
         self._sort_column = -1
@@ -138,7 +140,7 @@ class EntryTableModel(QAbstractTableModel):
         self.endResetModel()
 
     def _set(self, rows: list[EntrySummary]) -> None:
-        self._rows = rows
+        self._rows = [packed.pack(summary) for summary in rows]
         self._row_of = {summary.uid: row for row, summary in enumerate(rows)}
 
     def count(self) -> MatchCount:
@@ -161,7 +163,7 @@ class EntryTableModel(QAbstractTableModel):
         self.beginInsertRows(QModelIndex(), first, first + len(batch) - 1)
         for offset, summary in enumerate(batch):
             self._row_of[summary.uid] = first + offset
-        self._rows.extend(batch)
+        self._rows.extend(packed.pack(summary) for summary in batch)
         self.endInsertRows()
 
     def fetch_all(self) -> None:
@@ -175,17 +177,17 @@ class EntryTableModel(QAbstractTableModel):
             row = self._row_of.get(summary.uid)
             if row is None:
                 continue
-            self._rows[row] = summary
+            self._rows[row] = packed.pack(summary)
             last = self.index(row, self.columnCount() - 1)
             self.dataChanged.emit(self.index(row, 0), last)
 
     def summary(self, row: int) -> EntrySummary:
         """The entry in `row`."""
-        return self._rows[row]
+        return packed.unpack(self._rows[row])
 
     def rows(self) -> list[EntrySummary]:
         """Every entry loaded, in the listing's order."""
-        return list(self._rows)
+        return [packed.unpack(row) for row in self._rows]
 
     def row_of(self, uid: str) -> int | None:
         """The row showing `uid`, if any."""
@@ -232,14 +234,14 @@ class EntryTableModel(QAbstractTableModel):
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
             return None
-        summary = self._rows[index.row()]
+        row = self._rows[index.row()]
         column = Column(index.column())
         if role == UID_ROLE:
-            return summary.uid
+            return row[packed.UID]
         if role == Qt.ItemDataRole.DisplayRole:
-            return self._display(summary, column)
+            return self._display(row, column)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return summary.subtitle or summary.name
+            return row[packed.SUBTITLE] or row[packed.NAME]
         if role == Qt.ItemDataRole.TextAlignmentRole and column in (
             Column.FAVOURITE,
             Column.LEVEL,
@@ -247,26 +249,27 @@ class EntryTableModel(QAbstractTableModel):
             return int(Qt.AlignmentFlag.AlignCenter)
         return None
 
-    def _display(self, summary: EntrySummary, column: Column) -> str:
+    def _display(self, row: packed.Packed, column: Column) -> str:
         if column is Column.FAVOURITE:
-            return "★" if summary.favourite else ""
+            return "★" if row[packed.FAVOURITE] else ""
         if column is Column.NAME:
-            return summary.name
+            return row[packed.NAME]
         if column is Column.KIND:
-            return kind_label(summary.kind)
+            return kind_label(packed.kind_of(row))
         if column is Column.LEVEL:
-            if summary.level is None:
+            level = row[packed.LEVEL]
+            if level is None:
                 return ""
-            if summary.kind is EntryKind.CHARACTER:
-                return self.tr("Tier {0}").format(summary.level)
-            return str(summary.level)
+            if packed.kind_of(row) is EntryKind.CHARACTER:
+                return self.tr("Tier {0}").format(level)
+            return str(level)
         if column is Column.PROFILE:
-            return profile_label(summary.profile)
-        return ", ".join(summary.tags)
+            return profile_label(row[packed.PROFILE])
+        return ", ".join(row[packed.TAGS])
 
     def flags(self, index: Index) -> Qt.ItemFlag:
         base = super().flags(index)
-        if index.isValid() and self._rows[index.row()].kind in DRAGGABLE_KINDS:
+        if index.isValid() and packed.kind_of(self._rows[index.row()]) in DRAGGABLE_KINDS:
             base |= Qt.ItemFlag.ItemIsDragEnabled
         return base
 
@@ -278,7 +281,7 @@ class EntryTableModel(QAbstractTableModel):
         rows = sorted({i.row() for i in indexes if i.isValid()})
         payload = [
             {"uid": s.uid, "kind": s.kind.value, "name": s.name}
-            for s in (self._rows[r] for r in rows)
+            for s in (packed.unpack(self._rows[r]) for r in rows)
             if s.kind in DRAGGABLE_KINDS
         ]
         mime = QMimeData()
