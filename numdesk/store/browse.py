@@ -30,7 +30,6 @@ from numdesk.model.entry_kind import EntryKind, stored_kind
 from numdesk.model.listing import MatchCount, Sort, SortKey
 from numdesk.model.summary import EntrySummary
 from numdesk.store.page_steps import CAP, Step, fts_source
-from numdesk.store.probe_terms import SearchWords
 from numdesk.store.search import (
     MAX_TERMS,
     MIN_TEXT_CHARS,
@@ -106,12 +105,8 @@ class Pages:
         Known before the first page, it spares the search's tiers their own counting
         when all matches are few.
         """
-        sorted_search = self._steps[0] if len(self._steps) == 1 else None
-        if self._count is None and isinstance(sorted_search, SortedMatches):
-            # counted in full for its own reading: the same count, shown capped
-            matches = sorted_search.matches(conn)
-            if matches is not None:
-                self._count = MatchCount(min(matches, CAP), matches <= CAP)
+        if self._count is None and isinstance(self._steps[0], SortedMatches):
+            self._count = self._steps[0].capped_count(conn)  # the ids its first page reads
         if self._count is None:
             self._count = count_matches_capped(conn, self._text, **self._wanted)
             if self._count.exact:
@@ -200,9 +195,7 @@ def _plan(text: str, sort: Sort | None, filters: Filters) -> list[Step]:
     if match is None:
         return sorted_walk(sort or Sort(SortKey.NAME), filters, EntriesSource())
     if sort is not None:
-        words = tuple(WORD.findall(text)[:MAX_TERMS])
-        search = SearchWords(words, names_only=len(_phrase(text)) < MIN_TEXT_CHARS)
-        return [SortedMatches(_match_all(text, match), sort, filters, search)]
+        return [SortedMatches(_match_all(text, match), sort, filters)]
     return _search_tiers(text, match, filters)
 
 

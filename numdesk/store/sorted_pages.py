@@ -5,32 +5,35 @@ the name and the id), on an index of the column, so a page deep in the list cost
 what the first one does. A column whose order is its shown label (kind, rules,
 favourite) is read one value at a time, in the labels' order, on its (value, name)
 index. The matches of a search are collected once when there are at most `CAP` of
-them. Beyond that, when they are a good share of the library, the column's index is
-walked and each row asked of the full-text index (`numdesk.store.probe_terms`): a page
-then costs the rows read to fill it, however many entries match. When they are a small
-share (or a page finds too few of them), they are sorted in SQL, which costs what the
-matches number: the first page as a top-100 sort, the rest once, at the second page,
-and kept.
+them. Beyond that, the column's index is read in order and each row kept if it is on
+the list of the search's matches, all in one statement: SQLite reads the matches' ids
+from the full-text index once into a list of its own (about a third of a microsecond
+each), then steps the index until the page is full. The entries' own rows, each on a
+page of its own beside the entry's data, are never read for it. Where the matches are
+too thin along the column for that (fewer than one row in `READ_PER_MATCH` read), they
+are sorted in SQL instead, which costs what the matches number (about 3 µs each): the
+first page as a top-100 sort, the rest once, at the second page, and kept.
 """
 
 from __future__ import annotations
 
 import json
-import math
 import sqlite3
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any
 
 from numdesk.model.entry_kind import EntryKind
-from numdesk.model.listing import Sort, SortKey
+from numdesk.model.listing import MatchCount, Sort, SortKey
 from numdesk.store.page_steps import CAP, Step, fts_source
-from numdesk.store.probe_terms import SearchWords, probe_query
-from numdesk.store.search import Filters, bind, run_query
+from numdesk.store.search import Filters, run_query
 
-#: What asking the full-text index about one row costs against sorting one match in
-#: SQL (measured at 100k–200k entries: about 60 µs against 1.5 µs).
-PROBE_COST = 40
+#: A walk hands over to the SQL sort once it has read this many rows of the index per
+#: match it still needs (reading a row costs about a tenth of sorting a match).
+READ_PER_MATCH = 100
+#: After the first page (a key press waits for it), a walk reads this many pages at
+#: once: each statement reads the matches' ids anew.
+PAGES_AHEAD = 5
 
 
 class Source(ABC):
@@ -46,12 +49,12 @@ class EntriesSource(Source):
         return f"entries e WHERE 1{filters.sql(' AND ')}", dict(filters.params)
 
 
-class ProbeSource(EntriesSource):
-    """Every entry, each asked of the full-text index as it is read (see the module);
-    `budget` rows read without filling a page hand the walk over to `fallback`."""
+class IndexSource(EntriesSource):
+    """Every entry in the column's order, kept when the search `match` matches it (see
+    the module); where too few do, the walk hands over to `fallback`."""
 
-    def __init__(self, probe: str, budget: int, fallback: Source) -> None:
-        self.probe, self.budget, self.fallback = probe, budget, fallback
+    def __init__(self, match: str, fallback: Source) -> None:
+        self.match, self.fallback = match, fallback
 
 
 class MatchSource(Source):
@@ -125,7 +128,7 @@ def sorted_walk(sort: Sort, filters: Filters, source: Source) -> list[Step]:
     if None not in values:
         rest = f"({rest} OR {column} IS NULL)"
     # the rest is in no index's order: an index walk would ask every row before the first
-    rest_source = source.fallback if isinstance(source, ProbeSource) else source
+    rest_source = source.fallback if isinstance(source, IndexSource) else source
     groups.append(Walk(rest_source, filters, sort.descending, f"ifnull({column}, '')", where=rest))
     return groups[::-1] if sort.descending else groups
 
@@ -158,10 +161,21 @@ class Walk(Step):
         self._last: tuple[Any, ...] | None = None
         self._sorted_once = False  # a page read from an ORDER BY over a search's matches
         self._kept: list[int] | None = None  # the rest of those, sorted once
+        self._ahead: list[int] = []  # rows an index walk read beyond the page
 
     def take(self, conn: sqlite3.Connection, limit: int) -> list[int]:
-        if isinstance(self._source, ProbeSource):
-            return self._probe(conn, limit, self._source)
+        if isinstance(self._source, IndexSource) and len(self._ahead) < limit:
+            want = limit if self._last is None else limit * PAGES_AHEAD
+            self._ahead += self._walk(conn, want, self._source)
+        taken, self._ahead = self._ahead[:limit], self._ahead[limit:]
+        if len(taken) == limit:  # always, while the walk has not handed over
+            self.done = False
+            return taken
+        # handed over to the SQL sort (or never walked): the rest after the last row
+        return taken + self._sorted(conn, limit - len(taken))
+
+    def _sorted(self, conn: sqlite3.Connection, limit: int) -> list[int]:
+        """The next `limit` rows read in (expression, name, id) order by SQL."""
         if self._kept is None and self._sorted_once:
             # a search's matches sorted for a second page: the rest is sorted once and
             # kept, instead of every later page sorting all of them again
@@ -199,68 +213,55 @@ class Walk(Step):
         params["n"] = limit
         return sql, params
 
-    def _probe(self, conn: sqlite3.Connection, limit: int, source: ProbeSource) -> list[int]:
-        """Rows in index order, each asked of the full-text index as it is read (the
-        cursor is stepped row by row, so rows after the page are never asked); after
-        `source.budget` rows without a full page, the rest is sorted in SQL instead."""
-        hit = ", EXISTS (SELECT 1 FROM entries_fts WHERE entries_fts MATCH :probe AND rowid = e.id)"
-        sql, params = self._query(source.budget, hit)
-        sql, params = bind(sql, dict(params, probe=source.probe), self._filters.expanding)
-        cursor = conn.execute(sql, params)
-        taken: list[int] = []
-        read = 0
-        try:
-            for *keys, matches in cursor:
-                read += 1
-                self._last = tuple(keys)
-                if matches:
-                    taken.append(keys[-1])
-                    if len(taken) == limit:
-                        return taken
-        finally:
-            cursor.close()
-        if read < source.budget:
-            self.done = True
-            return taken
-        # few matches here: sorting them costs less than asking every row
-        self._source = source.fallback
-        return taken + self.take(conn, limit - len(taken))
+    def _walk(self, conn: sqlite3.Connection, want: int, source: IndexSource) -> list[int]:
+        """The next `want` rows of the index that the search matches, in one statement
+        (see the module); where fewer are found in `want × READ_PER_MATCH` rows, the
+        rest is sorted in SQL instead, from the last row found on."""
+        hit = ", e.id IN (SELECT rowid FROM entries_fts WHERE entries_fts MATCH :match) AS hit"
+        inner, params = self._query(want * READ_PER_MATCH, hit)
+        sql = f"SELECT * FROM ({inner}) WHERE hit LIMIT :want"
+        params = dict(params, match=source.match, want=want)
+        rows = run_query(conn, sql, params, self._filters.expanding)
+        if rows:
+            self._last = tuple(rows[-1][:-1])
+        if len(rows) < want:
+            self._source = source.fallback
+        return [row[-2] for row in rows]
 
 
 class SortedMatches(Step):
     """A search's matches in a column's order: collected once when there are at most
-    `CAP` of them, else read on the column's index and asked of the full-text index
-    row by row when they are a good share of the library, else sorted in SQL page by
-    page (see the module). `probing` True walks the index however few the matches
-    are, False sorts more than `CAP` of them in SQL, None chooses by their share."""
+    `CAP` of them, else read on the column's index (see the module). `walking` False
+    sorts more than `CAP` of them in SQL instead, True walks the index however few they
+    are."""
 
     def __init__(
-        self,
-        match: str,
-        sort: Sort,
-        filters: Filters,
-        search: SearchWords,
-        probing: bool | None = None,
+        self, match: str, sort: Sort, filters: Filters, walking: bool | None = None
     ) -> None:
         self._match, self._sort, self._filters = match, sort, filters
-        self._search, self._probing = search, probing
+        self._walking = walking
         self._steps: list[Step] | None = None
-        self._matches: int | None = None
-        #: how the matches are read: "kept", "probed" or "sorted" (known after a page)
+        self._first: list[int] | None = None
+        #: how the matches are read: "kept", "walked" or "sorted" (known after a page)
         self.reading = ""
 
-    def matches(self, conn: sqlite3.Connection) -> int | None:
-        """How many entries match, counted in full once (the index counts without
-        reading the entries: 5-15 ms for 100,000 matches); None under filters, whose
-        matches are only ever counted up to `CAP`."""
-        if self._matches is None and not self._filters.where:
-            sql = "SELECT count(*) FROM entries_fts WHERE entries_fts MATCH ?"
-            self._matches = int(conn.execute(sql, (self._match,)).fetchone()[0])
-        return self._matches
+    def capped_count(self, conn: sqlite3.Connection) -> MatchCount:
+        """How many entries match, counted up to `CAP` (by reading their first ids,
+        which the first page reads anyway)."""
+        found = len(self._first_ids(conn))
+        return MatchCount(min(found, CAP), found <= CAP)
+
+    def _first_ids(self, conn: sqlite3.Connection) -> list[int]:
+        """The ids of the first `CAP` + 1 matches, in no set order (read once)."""
+        if self._first is None:
+            sql = f"SELECT f.rowid FROM {fts_source(self._filters)} LIMIT :cap"
+            params = dict(self._filters.params, match=self._match, cap=CAP + 1)
+            self._first = [row[0] for row in run_query(conn, sql, params, self._filters.expanding)]
+        return self._first
 
     def take(self, conn: sqlite3.Connection, limit: int) -> list[int]:
         if self._steps is None:
-            self._steps = sorted_walk(self._sort, self._filters, self._source(conn, limit))
+            self._steps = sorted_walk(self._sort, self._filters, self._source(conn))
         taken: list[int] = []
         while len(taken) < limit and self._steps:
             step = self._steps[0]
@@ -270,39 +271,18 @@ class SortedMatches(Step):
         self.done = not self._steps
         return taken
 
-    def _source(self, conn: sqlite3.Connection, limit: int) -> Source:
-        """Where the walk reads: the few matches kept, the index asked, or all sorted."""
-        matches = self.matches(conn)
-        if self._probing is not True and (matches is None or matches <= CAP):
-            sql = f"SELECT f.rowid FROM {fts_source(self._filters)} LIMIT :cap"
-            params = dict(self._filters.params, match=self._match, cap=CAP + 1)
-            ids = [row[0] for row in run_query(conn, sql, params, self._filters.expanding)]
+    def _source(self, conn: sqlite3.Connection) -> Source:
+        """Where the walk reads: the few matches kept, the index, or all sorted.
+
+        Under a filter the matches are sorted in SQL: the filter's own index would
+        order the rows, and the walk would read every row before its first page."""
+        if self._walking is not True:
+            ids = self._first_ids(conn)
             if len(ids) <= CAP:
                 self.reading = "kept"
                 return IdsSource(ids)
-        probed = self._probe_source(conn, matches or 0, limit)
-        self.reading = "sorted" if probed is None else "probed"
-        return probed or MatchSource(self._match)
-
-    def _probe_source(
-        self, conn: sqlite3.Connection, matches: int, limit: int
-    ) -> ProbeSource | None:
-        """The index walk, when the matches are a share of the library at which asking
-        rows costs less than sorting them; None for the SQL sort.
-
-        Reading a page asks about `limit ÷ share` rows; sorting costs `share × entries`
-        matches: the walk pays above a share of √(PROBE_COST × limit ÷ entries). A page
-        of the walk may ask as many rows as a sorted page costs before it hands over to
-        the sort (where the matches thin out along the column).
-        """
-        if self._probing is False or self._filters.where:
-            return None  # a filter's index would order the rows: every row asked first
-        entries = int(conn.execute("SELECT ifnull(max(id), 1) FROM entries").fetchone()[0])
-        least = min(1.0, math.sqrt(PROBE_COST * limit / entries))
-        if self._probing is None and matches / entries < least:
-            return None
-        probe = probe_query(conn, self._search)
-        if probe is None:
-            return None
-        budget = math.ceil(max(limit / least, matches / PROBE_COST))
-        return ProbeSource(probe, budget, MatchSource(self._match))
+        if self._walking is False or self._filters.where:
+            self.reading = "sorted"
+            return MatchSource(self._match)
+        self.reading = "walked"
+        return IndexSource(self._match, MatchSource(self._match))

@@ -17,7 +17,6 @@ from numdesk.model.listing import Sort, SortKey
 from numdesk.model.summary import EntrySummary
 from numdesk.store import Library
 from numdesk.store.browse import CAP, Pages, count_matches_capped, summaries
-from numdesk.store.probe_terms import SearchWords
 from numdesk.store.search import Filters, count_matches
 from numdesk.store.sorted_pages import SortedMatches
 
@@ -154,23 +153,18 @@ def test_a_small_library_keeps_relevance_order(tmp_path: Path) -> None:
     assert found == ["Ember drake", "Ash wolf", "Stone"]
 
 
-# -- a search sorted by walking the column's index and asking each row -----------------
+# -- a search sorted by walking the column's index ------------------------------------
 
 
 def read_sorted(
-    conn: sqlite3.Connection, text: str, sort: Sort, probing: bool | None, size: int = 100
+    conn: sqlite3.Connection, text: str, sort: Sort, walking: bool | None, size: int = 100
 ) -> tuple[list[int], str]:
     """Every id a sorted search lists, read page by page, and how it was read."""
     phrase = " ".join(text.split()).casefold()
-    words = tuple(text.split())
-    match = " ".join(f'"{w}"*' for w in words)
+    match = " ".join(f'"{w}"*' for w in text.split())
     names_only = len(phrase) < 3
     step = SortedMatches(
-        f"name : ({match})" if names_only else f"({match})",
-        sort,
-        Filters(),
-        SearchWords(words, names_only),
-        probing=probing,
+        f"name : ({match})" if names_only else f"({match})", sort, Filters(), walking=walking
     )
     ids: list[int] = []
     while not step.done:
@@ -190,56 +184,79 @@ def uids_of(conn: sqlite3.Connection, ids: list[int]) -> list[str]:
 def test_a_search_walked_on_the_index_lists_what_the_sql_sort_lists(
     big: sqlite3.Connection, text: str, key: SortKey, descending: bool
 ) -> None:
-    """Asking each row of the column's index gives the same rows in the same order as
-    sorting the matches in SQL, for prefixes FTS5 indexes ("sha"), longer ones it does
-    not ("shado": the probe names the words), several words, names only ("zo"), and
-    matches too sparse for the walk ("zorfen": it hands over to the SQL sort)."""
+    """Walking the column's index gives the same rows in the same order as sorting the
+    matches in SQL, for short prefixes ("sha"), longer ones ("shado"), several words,
+    names only ("zo"), and matches too sparse for the walk ("zorfen": it hands over to
+    the SQL sort), read page by page (the pages after the first are read five at once)."""
     sort = sort_of(key, descending)
-    probed, reading = read_sorted(big, text, sort, probing=True)
-    sorted_in_sql, _ = read_sorted(big, text, sort, probing=False)
-    assert reading == "probed"
-    assert probed == sorted_in_sql or len(sorted_in_sql) <= CAP  # few: kept, not SQL-sorted
-    rows = summaries(big, probed)
-    assert len(probed) == len(set(probed))
+    walked, reading = read_sorted(big, text, sort, walking=True)
+    sorted_in_sql, _ = read_sorted(big, text, sort, walking=False)
+    assert reading == "walked"
+    assert walked == sorted_in_sql or len(sorted_in_sql) <= CAP  # few: kept, not SQL-sorted
+    rows = summaries(big, walked)
+    assert len(walked) == len(set(walked))
     assert {r.uid for r in rows} == matching_uids(big, text)
     keys = [SORT_KEYS[key](r) for r in rows]
     assert keys == sorted(keys, reverse=descending)
 
 
-def test_the_walk_reads_the_index_in_order_and_asks_only_the_rows_it_reads(
+def test_the_walk_reads_the_index_in_order_and_stops_with_the_page(
     big: sqlite3.Connection,
 ) -> None:
-    """No sort step before the rows come out (that would ask every row of the library
+    """No sort step before the rows come out (that would read every row of the library
     first), for every column a search can be sorted by."""
     statements: list[str] = []
     big.set_trace_callback(statements.append)
     try:
         for key in SortKey:
             for descending in (False, True):
-                read_sorted(big, "sha", sort_of(key, descending), probing=True)
+                read_sorted(big, "sha", sort_of(key, descending), walking=True)
     finally:
         big.set_trace_callback(None)
-    probes = {s for s in statements if "MATCH" in s and "EXISTS" in s}
-    assert probes
-    for statement in probes:
+    walks = {s for s in statements if "MATCH" in s and " AS hit " in s}
+    assert walks
+    for statement in walks:
         plan = " | ".join(row[3] for row in big.execute(f"EXPLAIN QUERY PLAN {statement}"))
         assert "TEMP B-TREE" not in plan, (statement, plan)
 
 
-def test_a_search_most_entries_match_is_walked_one_fewer_match_is_sorted(
+def test_many_matches_are_walked_few_kept_and_a_filtered_search_sorted(
     big: sqlite3.Connection,
 ) -> None:
-    """At 10,000 entries the walk pays from about 63 % of entries matching (each word
-    of the sample texts is in about 86 % of them, so four words are in about half)."""
-    most = Pages("sha", Sort(SortKey.LEVEL))
-    fewer = Pages("sha iron hunter wyrm", Sort(SortKey.LEVEL))
-    assert most.next_page(big, 100) and fewer.next_page(big, 100)
-    readings = [step.reading for p in (most, fewer) for step in p._steps]
-    assert readings == ["probed", "sorted"]
-    assert count_matches(big, "sha iron hunter wyrm") > CAP
+    """More than `CAP` matches are read on the column's index; at most `CAP` are
+    collected once; under a filter (whose own index would order the rows) the matches
+    are sorted in SQL."""
+    many = Pages("sha", Sort(SortKey.LEVEL))
+    few = Pages("zorfen", Sort(SortKey.LEVEL))
+    filtered = Pages("sha", Sort(SortKey.LEVEL), kinds=[EntryKind.CREATURE])
+    for pages in (many, few, filtered):
+        assert pages.next_page(big, 100)
+    readings = [step.reading for p in (many, few, filtered) for step in p._steps]
+    assert readings == ["walked", "kept", "sorted"]
+    assert count_matches(big, "sha", kinds=[EntryKind.CREATURE]) > CAP
+    assert count_matches(big, "zorfen") <= CAP
 
 
-def test_the_probe_folds_words_as_the_index_does(tmp_path: Path) -> None:
+def test_a_walk_through_thin_matches_hands_over_to_the_sql_sort(
+    big: sqlite3.Connection,
+) -> None:
+    """Where too few rows of the index match, the walk stops reading it and the rest
+    is sorted in SQL, from the last row found on: each match listed once, in order."""
+    statements: list[str] = []
+    big.set_trace_callback(statements.append)
+    try:
+        walked, reading = read_sorted(big, "zorfen", Sort(SortKey.LEVEL), walking=True)
+    finally:
+        big.set_trace_callback(None)
+    assert reading == "walked"
+    assert any(" AS hit " in s for s in statements)
+    assert any("CROSS JOIN entries e" in s for s in statements)  # the SQL sort took over
+    levels = [s.level if s.level is not None else -1 for s in summaries(big, walked)]
+    assert levels == sorted(levels) and len(walked) == len(set(walked))
+    assert set(uids_of(big, walked)) == matching_uids(big, "zorfen")
+
+
+def test_a_walked_search_folds_words_as_the_index_does(tmp_path: Path) -> None:
     """Accents and case: "ÉCLA" finds "éclair", "Eclat" and "eclipse" is left out, the
     same entries the search itself finds, whichever way it is read."""
     from numdesk.model.creature import Creature
@@ -250,11 +267,11 @@ def test_the_probe_folds_words_as_the_index_does(tmp_path: Path) -> None:
     conn = sqlite3.connect(tmp_path / "accents.numdesk")
     try:
         for text in ("ÉCLA", "écla wol", "ecl", "Éclair"):
-            probed, reading = read_sorted(conn, text, Sort(SortKey.LEVEL), probing=True)
-            kept, _ = read_sorted(conn, text, Sort(SortKey.LEVEL), probing=None)
-            assert reading == "probed"
-            assert probed == kept, text
-            assert set(uids_of(conn, probed)) == matching_uids(conn, text), text
+            walked, reading = read_sorted(conn, text, Sort(SortKey.LEVEL), walking=True)
+            kept, _ = read_sorted(conn, text, Sort(SortKey.LEVEL), walking=None)
+            assert reading == "walked"
+            assert walked == kept, text
+            assert set(uids_of(conn, walked)) == matching_uids(conn, text), text
         found = [
             s.name for s in summaries(conn, read_sorted(conn, "écla", Sort(SortKey.LEVEL), True)[0])
         ]
