@@ -162,14 +162,16 @@ class Walk(Step):
         self._sorted_once = False  # a page read from an ORDER BY over a search's matches
         self._kept: list[int] | None = None  # the rest of those, sorted once
         self._ahead: list[int] = []  # rows an index walk read beyond the page
+        self._walked_out = False  # the walk read the index to its end
 
     def take(self, conn: sqlite3.Connection, limit: int) -> list[int]:
-        if isinstance(self._source, IndexSource) and len(self._ahead) < limit:
+        walking = isinstance(self._source, IndexSource)
+        if walking and len(self._ahead) < limit and not self._walked_out:
             want = limit if self._last is None else limit * PAGES_AHEAD
             self._ahead += self._walk(conn, want, self._source)
         taken, self._ahead = self._ahead[:limit], self._ahead[limit:]
-        if len(taken) == limit:  # always, while the walk has not handed over
-            self.done = False
+        if isinstance(self._source, IndexSource):  # a full page, or the index's end
+            self.done = self._walked_out and not self._ahead
             return taken
         # handed over to the SQL sort (or never walked): the rest after the last row
         return taken + self._sorted(conn, limit - len(taken))
@@ -215,17 +217,27 @@ class Walk(Step):
 
     def _walk(self, conn: sqlite3.Connection, want: int, source: IndexSource) -> list[int]:
         """The next `want` rows of the index that the search matches, in one statement
-        (see the module); where fewer are found in `want × READ_PER_MATCH` rows, the
-        rest is sorted in SQL instead, from the last row found on."""
+        (see the module). Where fewer are found, either the index ended (every match of
+        it is read) or `want × READ_PER_MATCH` rows held too few: then the rest is
+        sorted in SQL instead, from the last row found on."""
+        budget = want * READ_PER_MATCH
         hit = ", e.id IN (SELECT rowid FROM entries_fts WHERE entries_fts MATCH :match) AS hit"
-        inner, params = self._query(want * READ_PER_MATCH, hit)
+        inner, params = self._query(budget, hit)
         sql = f"SELECT * FROM ({inner}) WHERE hit LIMIT :want"
         params = dict(params, match=source.match, want=want)
         rows = run_query(conn, sql, params, self._filters.expanding)
+        if len(rows) < want:
+            # how far the walk read: the index alone, counted without the matches
+            rest, rest_params = self._query(budget)
+            read = run_query(
+                conn, f"SELECT count(*) FROM ({rest})", rest_params, self._filters.expanding
+            )[0][0]
+            if read < budget:
+                self._walked_out = True
+            else:
+                self._source = source.fallback
         if rows:
             self._last = tuple(rows[-1][:-1])
-        if len(rows) < want:
-            self._source = source.fallback
         return [row[-2] for row in rows]
 
 

@@ -15,7 +15,7 @@ from numdesk.bench.library import build_objects
 from numdesk.model.entry_kind import EntryKind
 from numdesk.model.listing import Sort, SortKey
 from numdesk.model.summary import EntrySummary
-from numdesk.store import Library
+from numdesk.store import Library, sorted_pages
 from numdesk.store.browse import CAP, Pages, count_matches_capped, summaries
 from numdesk.store.search import Filters, count_matches
 from numdesk.store.sorted_pages import SortedMatches
@@ -220,6 +220,24 @@ def test_the_walk_reads_the_index_in_order_and_stops_with_the_page(
         assert "TEMP B-TREE" not in plan, (statement, plan)
 
 
+@pytest.mark.parametrize("key", [SortKey.LEVEL, SortKey.NAME, SortKey.TAGS])
+@pytest.mark.parametrize("descending", [False, True])
+def test_a_walk_that_reaches_the_end_of_the_index_sorts_nothing(
+    big: sqlite3.Connection, key: SortKey, descending: bool
+) -> None:
+    """A search most entries match is read to its last page on the index alone: the end
+    of the index (or of the entries with no level) is not taken for matches too thin
+    to walk, which would sort every match in SQL to find that none is left."""
+    statements: list[str] = []
+    big.set_trace_callback(statements.append)
+    try:
+        walked, _ = read_sorted(big, "sha", sort_of(key, descending), walking=True)
+    finally:
+        big.set_trace_callback(None)
+    assert len(walked) == count_matches(big, "sha")
+    assert not [s for s in statements if "CROSS JOIN entries e" in s]
+
+
 def test_many_matches_are_walked_few_kept_and_a_filtered_search_sorted(
     big: sqlite3.Connection,
 ) -> None:
@@ -238,10 +256,13 @@ def test_many_matches_are_walked_few_kept_and_a_filtered_search_sorted(
 
 
 def test_a_walk_through_thin_matches_hands_over_to_the_sql_sort(
-    big: sqlite3.Connection,
+    big: sqlite3.Connection, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Where too few rows of the index match, the walk stops reading it and the rest
-    is sorted in SQL, from the last row found on: each match listed once, in order."""
+    is sorted in SQL, from the last row found on: each match listed once, in order.
+    (At 10,000 entries a page's walk may read the whole index; five rows per match
+    wanted make "zorfen" too thin.)"""
+    monkeypatch.setattr(sorted_pages, "READ_PER_MATCH", 5)
     statements: list[str] = []
     big.set_trace_callback(statements.append)
     try:
