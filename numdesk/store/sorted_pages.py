@@ -10,9 +10,10 @@ the list of the search's matches, all in one statement: SQLite reads the matches
 from the full-text index once into a list of its own (about a third of a microsecond
 each), then steps the index until the page is full. The entries' own rows, each on a
 page of its own beside the entry's data, are never read for it. Where the matches are
-too thin along the column for that (fewer than one row in `READ_PER_MATCH` read), they
-are sorted in SQL instead, which costs what the matches number (about 3 µs each): the
-first page as a top-100 sort, the rest once, at the second page, and kept.
+too thin along the column for that (fewer than one row in `READ_PER_MATCH` read), or
+under a filter (whose own index would order the rows), they are sorted in SQL instead,
+which costs what the matches number (about 3 µs each): the first page as a top-100
+sort, the rest once, at the second page, and kept.
 """
 
 from __future__ import annotations
