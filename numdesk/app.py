@@ -9,6 +9,7 @@ starts with a traceback.
 from __future__ import annotations
 
 import gc
+import sys
 import time
 from collections.abc import Sequence
 from functools import partial
@@ -23,6 +24,7 @@ from numdesk.gui import after_first_paint, create_application
 from numdesk.paths import default_library_path
 
 if TYPE_CHECKING:
+    from numdesk.controllers.library import LibraryController
     from numdesk.controllers.settings import AppSettings
     from numdesk.instance import SingleInstance
     from numdesk.views.main_window import MainWindow
@@ -113,19 +115,36 @@ def open_main_window(app: QApplication, path: Path, settings: AppSettings) -> Ma
     that way (new, older, in use, damaged) is opened in full first, as before.
     """
     from numdesk.controllers.library import LibraryController
-    from numdesk.views import theme
+    from numdesk.views import plain_text, theme
     from numdesk.views.main_window import MainWindow
 
     theme.apply_theme(app, settings.theme())
     controller = LibraryController(settings=settings)
     previewed = controller.preview_library(path)
-    if not previewed and not open_first_library(controller, path):
-        return None
-    window = MainWindow(controller)
-    if previewed:
-        controller.openFailed.connect(partial(_open_failed, window, controller, path))
-        after_first_paint(window.browser.table.viewport(), controller.finish_opening_soon)
+    if not previewed:
+        plain_text.install()  # (its message boxes show the path as typed)
+        if not open_first_library(controller, path):
+            return None
+        return MainWindow(controller)
+    # the plain-text filter waits until the library is open (`plain_text.deferred`)
+    with plain_text.deferred():
+        window = MainWindow(controller)
+    plain_text.make_plain(window)
+    controller.openFailed.connect(partial(_open_failed, window, controller, path))
+    after_first_paint(window.browser.table.viewport(), partial(_open_in_full, controller))
     return window
+
+
+def _open_in_full(controller: LibraryController) -> None:
+    """After the first paint: open the previewed library, then (on the event loop's next
+    turn, once what the opening shows is done) install the plain-text filter the first
+    window was built without."""
+    from numdesk.views import plain_text
+
+    try:
+        controller.finish_opening_soon()
+    finally:
+        QTimer.singleShot(0, plain_text.install)
 
 
 def freeze_start_objects() -> None:
@@ -157,8 +176,13 @@ def run_app(
     installers' file associations); `smoke_test` runs `numdesk.bench.smoke` instead, timing
     its phases from `started` (a `time.perf_counter()`; default: now).
     """
-    app = create_application()
+    from numdesk.views import plain_text
+
+    # the plain-text filter is installed once the first window is up (`open_main_window`)
+    with plain_text.deferred():
+        app = create_application()
     if smoke_test:
+        plain_text.install()
         from numdesk.bench.smoke import run_smoke_test
 
         return run_smoke_test(
@@ -170,6 +194,7 @@ def run_app(
     if not instance.claim():
         from numdesk.views.second_launch import Outcome, reach_running
 
+        plain_text.install()
         handed = [*imports, *([Path(library)] if library else [])]
         outcome = reach_running(instance, handed)
         if outcome is Outcome.HANDED:
@@ -208,6 +233,9 @@ def _run_window(
     theme.follow_system(app, settings.theme)
     path = Path(library) if library else default_library_path()
     if instance is None:
+        from numdesk.views import plain_text
+
+        plain_text.install()
         window = open_read_only_window(path, settings)
     else:
         window = open_main_window(app, path, settings)
@@ -224,7 +252,10 @@ def _run_window(
             after_first_paint(window.browser.table.viewport(), done)
     window.show()
     opener = FileOpener(window)
-    app.installEventFilter(opener)
+    if sys.platform == "darwin":
+        # only macOS sends open-document events; elsewhere an application filter in
+        # Python would cost the start 20-40 ms for nothing (see `plain_text.deferred`)
+        app.installEventFilter(opener)
     if instance is not None:
         instance.filesReceived.connect(opener.take_over)
     # the tabs and the fight that were open come back, once the library is open in full;

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from PySide6 import QtGui
 from PySide6.QtCore import QEvent, QObject, Qt
@@ -30,6 +32,8 @@ from PySide6.QtWidgets import (
 #: dynamic property of a widget (and its children) that shows its own rich text
 RICH_PROPERTY = "numdeskRichText"
 _installed: list[QObject] = []
+#: `deferred` is building the first window: `install` waits
+_deferring: list[bool] = []
 #: characters no file system accepts in a name, or that shells and dialogs misread
 _UNSAFE = re.compile(r'[<>:"/\\|?*\x00-\x1f]+')
 #: Unicode's direction marks, embeddings, overrides and isolates (never part of a name)
@@ -111,10 +115,41 @@ def _tip_of(widget: QWidget, event: QHelpEvent) -> object:
 
 
 def install() -> None:
-    """Install the filter on the application once (every window calls this)."""
+    """Install the filter on the application once (every window calls this).
+
+    Inside `deferred()` it waits: the start's first window is made plain by hand.
+    """
     app = QApplication.instance()
-    if _installed or app is None:
+    if _installed or _deferring or app is None:
         return
     plain = PlainTextFilter(app)
     app.installEventFilter(plain)
     _installed.append(plain)
+
+
+@contextmanager
+def deferred() -> Iterator[None]:
+    """Build the start's first window without the application filter (`install` waits).
+
+    An application filter written in Python makes PySide6 convert every object an event
+    goes to; the first one of a class it does not know (a private one of Qt's, say the
+    gesture manager a table view makes) has it build every class of QtCore, QtGui,
+    QtWidgets and QtNetwork it has not built yet, with their enums: 30-60 ms of the
+    start. The labels of the window built here are made plain text as the filter would
+    (`make_plain`); the caller installs the filter once the window is shown and the
+    library opened (`install`), and any other window or dialog opened before that
+    installs it itself.
+    """
+    _deferring.append(True)
+    try:
+        yield
+    finally:
+        _deferring.pop()
+
+
+def make_plain(root: QWidget) -> None:
+    """What the filter does to a label when it is polished, for every label in `root`
+    (built while it waited, `deferred`)."""
+    for label in root.findChildren(QLabel):
+        if not _rich(label):
+            label.setTextFormat(Qt.TextFormat.PlainText)
