@@ -16,13 +16,14 @@ import sys
 import time
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject, QSettings, QTimer
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtCore import QEvent, QObject, QSettings, Qt, QTimer
+from PySide6.QtWidgets import QApplication, QLabel, QMessageBox
 
 from numdesk.app import open_main_window
 from numdesk.cli import app_arguments
 from numdesk.controllers.settings import AppSettings
 from numdesk.gui import create_application
+from numdesk.views import plain_text
 
 #: Module prefixes the first screen must not load.
 DEFERRED = (
@@ -55,15 +56,25 @@ ALLOWED = {
 class _AtFirstPaint(QObject):
     """Records the loaded modules during the list's first paint (before anything after)."""
 
-    def __init__(self) -> None:
+    def __init__(self, window: QObject) -> None:
         super().__init__()
         self.loaded: list[str] | None = None
+        self.window = window
+        self.filter_installed: bool | None = None
+        self.labels_not_plain: list[str] | None = None
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Paint and self.loaded is None:
             self.loaded = sorted(
                 m for m in sys.modules if m.startswith(DEFERRED) and m not in ALLOWED
             )
+            # the plain-text filter waits for the open library; the labels are plain
+            self.filter_installed = bool(plain_text._installed)
+            self.labels_not_plain = [
+                label.objectName() or label.text()
+                for label in self.window.findChildren(QLabel)
+                if label.textFormat() != Qt.TextFormat.PlainText
+            ]
         return False
 
 
@@ -86,7 +97,8 @@ def _accept_message_boxes() -> None:
 
 def main(library: str, ini: str, import_file: str, pdf: str, screenshot: str) -> None:
     assert app_arguments(["--library", library]) is not None  # as `python -m numdesk` reads it
-    app = create_application()
+    with plain_text.deferred():  # as `numdesk.app.run_app` makes it
+        app = create_application()
     settings = AppSettings(QSettings(ini, QSettings.Format.IniFormat))
     window = open_main_window(app, Path(library), settings)
     assert window is not None
@@ -98,15 +110,18 @@ def main(library: str, ini: str, import_file: str, pdf: str, screenshot: str) ->
             "loaded_when_open", sorted(m for m in ("sqlalchemy", "alembic") if m in sys.modules)
         )
     )
-    probe = _AtFirstPaint()
+    probe = _AtFirstPaint(window)
     window.browser.table.viewport().installEventFilter(probe)
     window.resize(1366, 768)
     window.show()
     _wait(app, lambda: probe.loaded is not None)
     report["loaded_at_first_paint"] = probe.loaded
+    report["filter_at_first_paint"] = probe.filter_installed
+    report["labels_not_plain_at_first_paint"] = probe.labels_not_plain
     report["listed_at_first_paint"] = [s.name for s in window.browser.shown_summaries()]
     window.grab().save(screenshot)
     _wait(app, lambda: controller.is_fully_open)
+    _wait(app, lambda: bool(plain_text._installed))  # the filter follows the open library
     report["listed_when_open"] = [s.name for s in window.browser.shown_summaries()]
 
     window.browser.search_edit.setText("vessel")
