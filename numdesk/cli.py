@@ -6,6 +6,7 @@ Errors users can cause print one line to stderr and exit non-zero, never a trace
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import os
 import sys
@@ -126,18 +127,24 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         os.environ[KEY_VARIABLE] = args.instance
     if args.command is None:
+        # The collector waits for the end of the start (`numdesk.app.run_app`), its
+        # imports first.
+        gc.disable()
         # The first window's plain-Python modules come before Qt: PySide6's import hook
         # reads the source of every module first imported after it (inspect.getsource).
         import numdesk.prelude  # noqa: F401
         from numdesk.app import run_app
 
-        return run_app(
-            library=args.library,
-            smoke_test=args.smoke_test,
-            imports=[Path(name) for name in args.imports if name],
-            smoke_pdf=args.smoke_pdf,
-            started=STARTED,
-        )
+        try:
+            return run_app(
+                library=args.library,
+                smoke_test=args.smoke_test,
+                imports=[Path(name) for name in args.imports if name],
+                smoke_pdf=args.smoke_pdf,
+                started=STARTED,
+            )
+        finally:
+            gc.enable()
     choose_headless_platform()
     handler = args.handler
     try:

@@ -22,9 +22,12 @@ START = textwrap.dedent(
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
     app = QApplication(sys.argv[:1])
+    paused = []
     def report():
+        paused.append(not gc.isenabled())
         if gc.get_freeze_count():
             print("FROZEN", gc.get_freeze_count(), len(gc.get_objects()), flush=True)
+            print("PAUSED", paused[0], "ENABLED", gc.isenabled(), flush=True)
             app.quit()
     timer = QTimer()
     timer.timeout.connect(report)
@@ -58,4 +61,7 @@ def test_the_start_is_frozen_out_of_later_collections(tmp_path: Path) -> None:
     _word, count, left = frozen.split()
     # the start's objects frozen; what the collector still walks is a small part of them
     assert int(count) > 20_000 and int(left) < int(count) / 4, frozen
+    # the collector waited for the start (its first look, in the event loop) and runs
+    # again once the start's objects are frozen
+    assert "PAUSED True ENABLED True" in done.stdout, done.stdout
     assert done.returncode == 0, done.stdout + done.stderr
