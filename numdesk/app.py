@@ -130,8 +130,7 @@ def open_main_window(app: QApplication, path: Path, settings: AppSettings) -> Ma
         return MainWindow(controller)
     # the plain-text filter waits until the library is open (`plain_text.deferred`)
     with plain_text.deferred():
-        window = MainWindow(controller)
-    plain_text.make_plain(window)
+        window = MainWindow(controller)  # (its labels are plain text themselves)
     controller.openFailed.connect(partial(_open_failed, window, controller, path))
     after_first_paint(window.browser.table.viewport(), partial(_open_in_full, controller))
     return window

@@ -135,21 +135,14 @@ def deferred() -> Iterator[None]:
     goes to; the first one of a class it does not know (a private one of Qt's, say the
     gesture manager a table view makes) has it build every class of QtCore, QtGui,
     QtWidgets and QtNetwork it has not built yet, with their enums: 30-60 ms of the
-    start. The labels of the window built here are made plain text as the filter would
-    (`make_plain`); the caller installs the filter once the window is shown and the
-    library opened (`install`), and any other window or dialog opened before that
-    installs it itself.
+    start. The labels of the window built here set plain text themselves, as the
+    filter would at their Polish (finding them afterwards with `findChildren` cost 4-5
+    ms: it makes a Python object for every child); the start-up test checks them. The
+    caller installs the filter once the window is shown and the library opened
+    (`install`), and any other window or dialog opened before that installs it itself.
     """
     _deferring.append(True)
     try:
         yield
     finally:
         _deferring.pop()
-
-
-def make_plain(root: QWidget) -> None:
-    """What the filter does to a label when it is polished, for every label in `root`
-    (built while it waited, `deferred`)."""
-    for label in root.findChildren(QLabel):
-        if not _rich(label):
-            label.setTextFormat(Qt.TextFormat.PlainText)

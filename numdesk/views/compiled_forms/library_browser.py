@@ -1,6 +1,6 @@
 """Generated from ui/library_browser.ui by scripts/compile_forms.py: do not edit."""
 
-from PySide6.QtCore import QCoreApplication, QMetaObject
+from PySide6.QtCore import QCoreApplication, QMetaObject, Qt
 from PySide6.QtWidgets import QAbstractItemView, QComboBox, QGridLayout, QLabel, QLineEdit, QSpinBox, QTableView, QToolButton, QVBoxLayout, QWidget
 
 
@@ -15,6 +15,7 @@ class Ui_LibraryBrowser(object):
         self.browserLayout.setContentsMargins(8, 8, 4, 6)
         self.titleLabel = QLabel(LibraryBrowserForm)
         self.titleLabel.setObjectName(u"titleLabel")
+        self.titleLabel.setTextFormat(Qt.TextFormat.PlainText)
 
         self.browserLayout.addWidget(self.titleLabel)
 
@@ -24,6 +25,7 @@ class Ui_LibraryBrowser(object):
         self.filterLayout.setVerticalSpacing(4)
         self.searchLabel = QLabel(LibraryBrowserForm)
         self.searchLabel.setObjectName(u"searchLabel")
+        self.searchLabel.setTextFormat(Qt.TextFormat.PlainText)
 
         self.filterLayout.addWidget(self.searchLabel, 0, 0, 1, 1)
 
@@ -35,6 +37,7 @@ class Ui_LibraryBrowser(object):
 
         self.kindLabel = QLabel(LibraryBrowserForm)
         self.kindLabel.setObjectName(u"kindLabel")
+        self.kindLabel.setTextFormat(Qt.TextFormat.PlainText)
 
         self.filterLayout.addWidget(self.kindLabel, 1, 0, 1, 1)
 
@@ -45,6 +48,7 @@ class Ui_LibraryBrowser(object):
 
         self.profileLabel = QLabel(LibraryBrowserForm)
         self.profileLabel.setObjectName(u"profileLabel")
+        self.profileLabel.setTextFormat(Qt.TextFormat.PlainText)
 
         self.filterLayout.addWidget(self.profileLabel, 2, 0, 1, 1)
 
@@ -66,6 +70,7 @@ class Ui_LibraryBrowser(object):
 
         self.levelLabel = QLabel(LibraryBrowserForm)
         self.levelLabel.setObjectName(u"levelLabel")
+        self.levelLabel.setTextFormat(Qt.TextFormat.PlainText)
 
         self.filterLayout.addWidget(self.levelLabel, 3, 0, 1, 1)
 
@@ -103,6 +108,7 @@ class Ui_LibraryBrowser(object):
 
         self.countLabel = QLabel(LibraryBrowserForm)
         self.countLabel.setObjectName(u"countLabel")
+        self.countLabel.setTextFormat(Qt.TextFormat.PlainText)
         self.countLabel.setWordWrap(True)
 
         self.browserLayout.addWidget(self.countLabel)

@@ -33,12 +33,14 @@ class Ui_MainWindow(object):
 
         self.welcomeTitle = QLabel(self.welcomePage)
         self.welcomeTitle.setObjectName(u"welcomeTitle")
+        self.welcomeTitle.setTextFormat(Qt.TextFormat.PlainText)
         self.welcomeTitle.setAlignment(Qt.AlignmentFlag.AlignCenter)
 
         self.welcomeLayout.addWidget(self.welcomeTitle)
 
         self.welcomeText = QLabel(self.welcomePage)
         self.welcomeText.setObjectName(u"welcomeText")
+        self.welcomeText.setTextFormat(Qt.TextFormat.PlainText)
         self.welcomeText.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.welcomeText.setWordWrap(True)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QInputDialog, QLabel, QMainWindow, QMenu, QWidget
 
@@ -54,6 +54,7 @@ class TableMenu(QObject):
         self.leave_action.setObjectName("leaveTableAction")
         self.rejoin_action.setObjectName("rejoinTableAction")
         self.status = QLabel()
+        self.status.setTextFormat(Qt.TextFormat.PlainText)  # (see `plain_text.deferred`)
         self.status.setObjectName("tableStatusLine")
         window.statusBar().addPermanentWidget(self.status)
         self._restore_join()
