@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QStringListModel
-from PySide6.QtGui import QImage
-from PySide6.QtWidgets import QListView, QStyledItemDelegate
+from PySide6.QtCore import QRect, QStringListModel
+from PySide6.QtGui import QFont, QImage, QPainter
+from PySide6.QtWidgets import QListView, QStyledItemDelegate, QStyleOptionViewItem
 from pytestqt.qtbot import QtBot
 
 from numdesk.views.encounter.log_model import LogRowDelegate
@@ -46,3 +46,29 @@ def test_cached_rows_match_the_plain_drawing_after_each_paint(qtbot: QtBot) -> N
         view.scrollToBottom()
     expected = _grab(plain)
     assert [_grab(cached) == expected for _ in range(3)] == [True, True, True]
+
+
+def test_cached_rows_follow_a_change_of_font_alone(qtbot: QtBot) -> None:
+    """Same text, size and state in another font: the row is drawn anew, not reused."""
+    view = _view(qtbot, cached=True)
+    cached, plain = view.itemDelegate(), QStyledItemDelegate()
+    index = view.model().index(3, 0)
+
+    def draw(delegate: QStyledItemDelegate, italic: bool) -> QImage:
+        option = QStyleOptionViewItem()
+        option.initFrom(view.viewport())
+        option.rect = QRect(0, 0, 240, 20)
+        font = QFont(view.font())
+        font.setItalic(italic)
+        font.setBold(italic)
+        option.font = font
+        image = QImage(240, 20, QImage.Format.Format_ARGB32_Premultiplied)
+        image.fill(view.palette().base().color())
+        painter = QPainter(image)
+        delegate.paint(painter, option, index)
+        painter.end()
+        return image
+
+    for italic in (False, True, False):
+        expected = draw(plain, italic)
+        assert [draw(cached, italic) == expected for _ in range(3)] == [True, True, True]

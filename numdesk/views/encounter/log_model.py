@@ -26,7 +26,7 @@ from PySide6.QtCore import (
     QRect,
     QStringListModel,
 )
-from PySide6.QtGui import QPainter, QPixmap
+from PySide6.QtGui import QFont, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QApplication,
     QStyle,
@@ -89,7 +89,9 @@ class LogRowDelegate(QStyledItemDelegate):
     `QStyledItemDelegate`'s drawing. A grab of the window matches the plain delegate's
     pixel for pixel, but for two edge pixels of a selected, focused row one level apart.
     The key holds all that changes the drawing: text, size, state (selected, focus,
-    hover, enabled), alternate colour, palette, font and pixel ratio.
+    hover, enabled), alternate colour, palette, font and pixel ratio. The key is worked
+    out for each row of each repaint, so it is kept cheap: the font is a number that
+    changes when the font does, not its `key()` string.
     """
 
     #: Rendered rows kept: a few screens of the list (each some 13 kB).
@@ -99,6 +101,8 @@ class LogRowDelegate(QStyledItemDelegate):
         super().__init__(parent)
         self._rows: OrderedDict[tuple[object, ...], QPixmap] = OrderedDict()
         self._seen: OrderedDict[tuple[object, ...], None] = OrderedDict()
+        self._font = QFont()
+        self._font_number = 0
 
     def paint(
         self,
@@ -109,14 +113,18 @@ class LogRowDelegate(QStyledItemDelegate):
         rect = option.rect
         ratio = painter.device().devicePixelRatioF()
         palette = option.palette
+        font = option.font
+        if font != self._font:  # a number for the font: its key() took 4 µs of each row
+            self._font = QFont(font)  # a copy: `option.font` lives only as long as option
+            self._font_number += 1
         key = (
             index.data(),
             rect.width(),
             rect.height(),
-            option.state.value,
-            option.features.value,
+            option.state,
+            option.features,
             palette.cacheKey(),
-            option.font.key(),
+            self._font_number,
             ratio,
         )
         rows = self._rows
