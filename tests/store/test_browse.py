@@ -137,6 +137,31 @@ def test_the_count_is_exact_up_to_the_cap_and_a_floor_beyond(big: sqlite3.Connec
     assert filtered.exact and filtered.count == 200
 
 
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        ("zorfen", {}),
+        ("sha", {}),
+        ("sha", {"kinds": [EntryKind.CHARACTER]}),
+        ("sha", {"kinds": [EntryKind.CREATURE]}),
+        ("zo", {"tags": ["boss"]}),
+    ],
+)
+def test_a_sorted_search_counts_as_the_same_search_unsorted(
+    big: sqlite3.Connection, text: str, wanted: dict[str, Any]
+) -> None:
+    """A sorted listing's count (the ids its first page reads) is the search's count,
+    filters and all, exact up to the cap and a floor beyond, and its pages hold it."""
+    listing = Pages(text, Sort(SortKey.LEVEL, descending=True), **wanted)
+    shown = listing.count(big)
+    assert shown == count_matches_capped(big, text, **wanted)
+    ids: list[int] = []
+    while not listing.done:
+        ids += listing.next_page(big, 100)
+    assert len(ids) == len(set(ids)) == count_matches(big, text, **wanted)
+    assert shown.count == min(len(ids), CAP) and shown.exact == (len(ids) <= CAP)
+
+
 def test_a_small_library_keeps_relevance_order(tmp_path: Path) -> None:
     from numdesk.model.creature import Creature
 
