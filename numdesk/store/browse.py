@@ -26,7 +26,7 @@ import sqlite3
 from collections.abc import Sequence
 from typing import Any, Unpack
 
-from numdesk.model.entry_kind import EntryKind, stored_kind
+from numdesk.model.entry_kind import stored_kind
 from numdesk.model.listing import MatchCount, Sort, SortKey
 from numdesk.model.summary import EntrySummary
 from numdesk.store.page_steps import CAP, Step, fts_source
@@ -49,7 +49,6 @@ RANKED_MAX = 300
 RANKED_TEXTS_MAX = 300
 #: The bm25 weights of name, tags and text.
 _BM25 = "bm25(entries_fts, 10.0, 4.0, 1.0)"
-_KINDS = {kind.value: kind for kind in EntryKind}
 #: As many rows as there are (a LIMIT that never stops a query).
 _ALL = 2**62
 _COLUMNS = "e.id, e.uid, e.kind, e.name, e.profile, e.level, e.subtitle, e.favourite"
@@ -176,7 +175,7 @@ def summaries(conn: sqlite3.Connection, ids: Sequence[int]) -> list[EntrySummary
     return [
         EntrySummary(
             uid=uid,
-            kind=_KINDS.get(kind) or stored_kind(kind),
+            kind=stored_kind(kind),
             name=name,
             profile=profile,
             level=level,

@@ -166,8 +166,8 @@ class Walk(Step):
         self._walked_out = False  # the walk read the index to its end
 
     def take(self, conn: sqlite3.Connection, limit: int) -> list[int]:
-        walking = isinstance(self._source, IndexSource)
-        if walking and len(self._ahead) < limit and not self._walked_out:
+        walking = isinstance(self._source, IndexSource) and not self._walked_out
+        if walking and len(self._ahead) < limit:
             want = limit if self._last is None else limit * PAGES_AHEAD
             self._ahead += self._walk(conn, want, self._source)
         taken, self._ahead = self._ahead[:limit], self._ahead[limit:]

@@ -12,7 +12,7 @@ an `EntrySummary` again.
 
 from __future__ import annotations
 
-from numdesk.model.entry_kind import EntryKind, NewerKind
+from numdesk.model.entry_kind import EntryKind, NewerKind, stored_kind
 from numdesk.model.summary import EntrySummary
 
 #: uid, kind (a known kind by its stored value; a `NewerKind` as it is), name, profile,
@@ -20,8 +20,6 @@ from numdesk.model.summary import EntrySummary
 Packed = tuple[str, str | NewerKind, str, str | None, int | None, tuple[str, ...], bool, str]
 
 UID, KIND, NAME, PROFILE, LEVEL, TAGS, FAVOURITE, SUBTITLE = range(8)
-
-_KINDS = {kind.value: kind for kind in EntryKind}
 
 
 def pack(summary: EntrySummary) -> Packed:
@@ -43,7 +41,7 @@ def pack(summary: EntrySummary) -> Packed:
 def kind_of(row: Packed) -> EntryKind | NewerKind:
     """The row's kind."""
     kind = row[KIND]
-    return _KINDS[kind] if isinstance(kind, str) else kind
+    return stored_kind(kind) if isinstance(kind, str) else kind
 
 
 def unpack(row: Packed) -> EntrySummary:
