@@ -8,8 +8,8 @@ counted or ranked in full when a key is pressed:
 
 - A search lists its matches in tiers: the exact name, names beginning with the text,
   other names holding its words, then (from three characters on) entries whose tags or
-  text hold them. A tier of at most `RANKED_MAX` names (`RANKED_TEXTS_MAX` texts) is
-  ranked by relevance (bm25) and the ranking kept for the next pages; a bigger one
+  text hold them. A tier of at most `RANKED_MAX` matches is ranked by relevance
+  (bm25) and the ranking kept for the next pages; a bigger one
   lists its newest entries first, which FTS5 reads in index order and stops as soon
   as the page is full (ranking 100,000 texts on a key press costs more than all the
   rest of it, many times over).
@@ -38,20 +38,22 @@ from numdesk.store.search import (
     SearchFilters,
     fts_query,
     run_query,
-    tags_of,
 )
 from numdesk.store.sorted_pages import EntriesSource, SortedMatches, sorted_walk
 
-#: A tier of names of at most this many matches is ranked by relevance; a bigger one
-#: lists newest first.
+#: A tier of at most this many matches is ranked by relevance; a bigger one lists
+#: newest first.
 RANKED_MAX = 300
-#: The same for the tier of texts (ranking a long text costs many times a name).
-RANKED_TEXTS_MAX = 300
 #: The bm25 weights of name, tags and text.
 _BM25 = "bm25(entries_fts, 10.0, 4.0, 1.0)"
 #: As many rows as there are (a LIMIT that never stops a query).
 _ALL = 2**62
 _COLUMNS = "e.id, e.uid, e.kind, e.name, e.profile, e.level, e.subtitle, e.favourite"
+#: An entry's tag names as a JSON list ("[]" for none).
+_TAGS = (
+    "(SELECT json_group_array(t.name) FROM entry_tags et JOIN tags t ON t.id = et.tag_id"
+    " WHERE et.entry_id = e.id)"
+)
 
 
 def _phrase(text: str) -> str:
@@ -166,12 +168,16 @@ def summaries_of_uids(conn: sqlite3.Connection, uids: Sequence[str]) -> list[Ent
 
 
 def summaries(conn: sqlite3.Connection, ids: Sequence[int]) -> list[EntrySummary]:
-    """The browser lines of entry `ids`, in that order (ids no longer there are skipped)."""
+    """The browser lines of entry `ids`, in that order (ids no longer there are skipped).
+
+    One statement reads each entry with its tags (as a JSON list): a page is read on
+    every key press, and a second statement for the tags cost as much as the first.
+    """
     if not ids:
         return []
-    sql = f"SELECT {_COLUMNS} FROM entries e WHERE e.id IN (SELECT value FROM json_each(?))"
+    wanted = "e.id IN (SELECT value FROM json_each(?))"
+    sql = f"SELECT {_COLUMNS}, {_TAGS} FROM entries e WHERE {wanted}"
     rows = {row[0]: row for row in conn.execute(sql, (json.dumps(list(ids)),))}
-    tag_map = tags_of(conn, list(rows))
     return [
         EntrySummary(
             uid=uid,
@@ -179,11 +185,11 @@ def summaries(conn: sqlite3.Connection, ids: Sequence[int]) -> list[EntrySummary
             name=name,
             profile=profile,
             level=level,
-            tags=tag_map.get(entry_id, ()),
+            tags=() if tags == "[]" else tuple(sorted(json.loads(tags), key=str.casefold)),
             favourite=bool(favourite),
             subtitle=subtitle,
         )
-        for entry_id, uid, kind, name, profile, level, subtitle, favourite in (
+        for _id, uid, kind, name, profile, level, subtitle, favourite, tags in (
             rows[i] for i in ids if i in rows
         )
     ]
@@ -205,14 +211,14 @@ def _search_tiers(text: str, match: str, filters: Filters) -> list[Step]:
     words = WORD.findall(text)[:MAX_TERMS]
     begins = f'name : ^"{" ".join(words)}" *'
     exact = _Exact(_phrase(text), begins, filters)
+    few_names = len(words) > 1  # few names hold every one of several words
     steps: list[Step] = [
         exact,
-        _Tier(begins, filters, skip=exact.ids),
-        _Tier(f"name : ({match}) NOT {begins}", filters),
+        _Tier(begins, filters, skip=exact.ids, rank_first=few_names),
+        _Tier(f"name : ({match}) NOT {begins}", filters, rank_first=few_names),
     ]
     if len(_phrase(text)) >= MIN_TEXT_CHARS:
-        texts = _Tier(f"({match}) NOT name : ({match})", filters, texts=True)
-        steps.append(texts)
+        steps.append(_Tier(f"({match}) NOT name : ({match})", filters))
     return steps
 
 
@@ -237,10 +243,14 @@ class _Exact(Step):
 class _Tier(Step):
     """The entries a full-text query matches: ranked when few, else newest first.
 
-    A tier of names is ranked while its matches are counted (a name's relevance costs
-    little, and the matches are read once, not twice). A tier of `texts` is counted by
-    reading its newest matches (the relevance of a long text costs more than reading
-    it): when there are more than can be ranked, its first pages are those rows.
+    A tier is probed by reading its newest `RANKED_MAX` + 1 matches, without their
+    relevance: bm25 looks up each match's column sizes in a table of its own (about
+    5 µs a row), which a tier of more matches than can be ranked would pay for
+    nothing, and those rows are its first page anyway. Only a tier of 2 to
+    `RANKED_MAX` matches is read a second time, ranked. A tier expected to be small
+    (`rank_first`: the names holding each of several words) is ranked while it is
+    probed instead: reading it twice would cost more than ranking, and FTS5 reads
+    several prefixes newest first more slowly than oldest first.
     """
 
     def __init__(
@@ -248,11 +258,10 @@ class _Tier(Step):
         match: str,
         filters: Filters,
         skip: set[int] | None = None,
-        texts: bool = False,
+        rank_first: bool = False,
     ) -> None:
         self._match, self._filters = match, filters
-        self._texts = texts
-        self._ranked_max = RANKED_TEXTS_MAX if texts else RANKED_MAX
+        self._rank_first = rank_first
         self._skip = skip if skip is not None else set()
         self._ranked: list[int] | None = None
         self._next = 0  # the position in `_ranked` where the next page starts
@@ -263,23 +272,22 @@ class _Tier(Step):
         self.at_most: int | None = None
 
     def _rank_if_few(self, conn: sqlite3.Connection) -> list[int] | None:
-        """The tier's matches by relevance when there are at most `_ranked_max`."""
+        """The tier's matches by relevance when there are at most `RANKED_MAX`."""
         ranked = f" ORDER BY {_BM25}, f.rowid"
-        if self.at_most is not None and self.at_most <= self._ranked_max:
+        if self.at_most is not None and self.at_most <= RANKED_MAX:
             return self._run(conn, ranked)
-        if self._texts:
-            newest = self._run(conn, " ORDER BY f.rowid DESC LIMIT :n", n=self._ranked_max + 1)
-            if len(newest) <= self._ranked_max:
-                return self._run(conn, ranked)
+        if self._rank_first:
+            source = fts_source(self._filters)
+            params = dict(self._filters.params, match=self._match, cap=RANKED_MAX + 1)
+            first = f"SELECT f.rowid, {_BM25} FROM {source} LIMIT :cap"
+            rows = run_query(conn, first, params, self._filters.expanding)
+            if len(rows) <= RANKED_MAX:
+                return [row[0] for row in sorted(rows, key=lambda r: (r[1], r[0]))]
+        newest = self._run(conn, " ORDER BY f.rowid DESC LIMIT :n", n=RANKED_MAX + 1)
+        if len(newest) > RANKED_MAX:
             self._newest = newest
             return None
-        source = fts_source(self._filters)
-        params = dict(self._filters.params, match=self._match, cap=self._ranked_max + 1)
-        first = f"SELECT f.rowid, {_BM25} FROM {source} LIMIT :cap"
-        rows = run_query(conn, first, params, self._filters.expanding)
-        if len(rows) > self._ranked_max:
-            return None
-        return [row[0] for row in sorted(rows, key=lambda r: (r[1], r[0]))]
+        return newest if len(newest) < 2 else self._run(conn, ranked)
 
     def _run(self, conn: sqlite3.Connection, tail: str, **params: Any) -> list[int]:
         sql = f"SELECT f.rowid FROM {fts_source(self._filters)}{tail}"

@@ -14,10 +14,8 @@ them through `numdesk.store.reader` before SQLAlchemy is even imported.
 
 from __future__ import annotations
 
-import json
 import re
 import sqlite3
-from collections import defaultdict
 from collections.abc import Collection, Sequence
 from typing import Any, TypedDict, Unpack
 
@@ -166,15 +164,3 @@ def tag_names(conn: sqlite3.Connection) -> list[str]:
     """Every tag in use, sorted ignoring case."""
     names = [row[0] for row in conn.execute("SELECT name FROM tags")]
     return sorted(names, key=str.casefold)
-
-
-def tags_of(conn: sqlite3.Connection, entry_ids: Sequence[int]) -> dict[int, tuple[str, ...]]:
-    """The tags of each entry id, sorted case-insensitively."""
-    found: dict[int, list[str]] = defaultdict(list)
-    sql = (
-        "SELECT et.entry_id, t.name FROM entry_tags et JOIN tags t ON t.id = et.tag_id "
-        "WHERE et.entry_id IN (SELECT value FROM json_each(?))"
-    )
-    for entry_id, name in conn.execute(sql, (json.dumps(list(entry_ids)),)):
-        found[entry_id].append(name)
-    return {k: tuple(sorted(v, key=str.casefold)) for k, v in found.items()}
