@@ -337,3 +337,24 @@ def test_names_are_ranked_by_relevance_as_they_are_counted(tmp_path: Path) -> No
             lib.save_many([Creature(name)])
         found = [s.name for s in lib.search("wyrm")]
     assert found == names
+
+
+@pytest.mark.parametrize("key", [SortKey.LEVEL, SortKey.NAME, SortKey.TAGS])
+@pytest.mark.parametrize("descending", [False, True])
+def test_few_matches_are_walked_where_dense_and_looked_up_where_sparse(
+    big: sqlite3.Connection, key: SortKey, descending: bool
+) -> None:
+    """At most `CAP` matches are collected; "zo" (479 names of 10,000 entries) is then
+    read on the column's index, "zorfen" (36) looked up and sorted. Either way the
+    rows are those the SQL sort lists, in its order."""
+    sort = sort_of(key, descending)
+    for text, walked in (("zo", True), ("zorfen", False)):
+        statements: list[str] = []
+        big.set_trace_callback(statements.append)
+        try:
+            read, reading = read_sorted(big, text, sort, walking=None, size=50)
+        finally:
+            big.set_trace_callback(None)
+        assert reading == "kept"
+        assert any("json_each(" in s and " AS hit " in s for s in statements) == walked, text
+        assert read == read_sorted(big, text, sort, walking=False)[0], text
