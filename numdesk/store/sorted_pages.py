@@ -140,14 +140,65 @@ def sorted_walk(sort: Sort, filters: Filters, source: Source) -> list[Step]:
     for value in values:
         test = f"{column} IS NULL" if value is None else f"{column} = {_literal(value)}"
         groups.append(Walk(source, filters, sort.descending, None, where=test))
-    listed = ", ".join(_literal(v) for v in values if v is not None)
-    rest = f"{column} NOT IN ({listed})" if listed else "1"
-    if None not in values:
-        rest = f"({rest} OR {column} IS NULL)"
     # the rest is in no index's order: an index walk would ask every row before the first
     rest_source = source.fallback if isinstance(source, IndexSource) else source
-    groups.append(Walk(rest_source, filters, sort.descending, f"ifnull({column}, '')", where=rest))
+    groups.append(OtherValues(rest_source, filters, sort.descending, column, values))
     return groups[::-1] if sort.descending else groups
+
+
+class OtherValues(Step):
+    """The rows of a column sorted one value at a time whose value is none of those
+    listed (a kind only a newer numdesk knows, a rules set since deleted), by value.
+
+    The values there are are found first, each by one step along the column's index:
+    a query for "none of the listed values" reads the whole index, which the last page
+    of a long list paid (3 ms at 10,000 entries, 30 ms at 100,000) to find, most
+    often, nothing.
+    """
+
+    def __init__(
+        self,
+        source: Source,
+        filters: Filters,
+        descending: bool,
+        column: str,
+        listed: list[str | None],
+    ) -> None:
+        self._source, self._filters, self._descending = source, filters, descending
+        self._column, self._listed = column, listed
+        self._walk: Walk | None = None
+
+    def take(self, conn: sqlite3.Connection, limit: int) -> list[int]:
+        if self._walk is None:
+            others = self._others(conn)
+            if not others:
+                self.done = True
+                return []
+            tests = [f"{self._column} IS NULL" for v in others if v is None]
+            known = ", ".join(_literal(v) for v in others if v is not None)
+            tests += [f"{self._column} IN ({known})"] if known else []
+            order = f"ifnull({self._column}, '')"
+            where = "(" + " OR ".join(tests) + ")"
+            self._walk = Walk(self._source, self._filters, self._descending, order, where=where)
+        taken = self._walk.take(conn, limit)
+        self.done = self._walk.done
+        return taken
+
+    def _others(self, conn: sqlite3.Connection) -> list[str | None]:
+        """The column's values (NULL as None) that are not listed, each found by a
+        seek on the column's index."""
+        column = self._column
+        found: list[str | None] = []
+        if None not in self._listed:
+            row = conn.execute(f"SELECT 1 FROM entries e WHERE {column} IS NULL LIMIT 1")
+            found += [None] if row.fetchone() else []
+        value = conn.execute(f"SELECT min({column}) FROM entries e").fetchone()[0]
+        while value is not None:
+            if value not in self._listed and str(value) not in self._listed:
+                found.append(value)
+            sql = f"SELECT min({column}) FROM entries e WHERE {column} > ?"
+            value = conn.execute(sql, (value,)).fetchone()[0]
+        return found
 
 
 def _literal(value: str | None) -> str:
