@@ -224,14 +224,8 @@ def test_the_window_fits_1366_by_768(qtbot: QtBot, tmp_path: Path) -> None:
     again = table.open(qtbot)
     assert again.builder.isHidden()
     assert again.selected_uid() == npc(again, "Cy").uid  # Cy's First action
-    qtbot.waitUntil(
-        lambda: (
-            again.log.indexAt(again.log.viewport().rect().bottomLeft()).row()
-            in (-1, again.log_model.rowCount() - 1)
-        )
-    )
-    last = again.log_model.index(again.log_model.rowCount() - 1)
-    assert again.log.visualRect(last).intersects(again.log.viewport().rect())
+    qtbot.waitUntil(again.log.shows_end)
+    assert again.log_model.rowCount() - 1 in again.log.rows_shown()
 
 
 def test_the_table_and_the_log_update_only_the_rows_that_changed(

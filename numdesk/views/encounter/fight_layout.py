@@ -9,11 +9,9 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
     QHBoxLayout,
     QLabel,
-    QListView,
     QSplitter,
     QTextBrowser,
     QVBoxLayout,
@@ -26,7 +24,8 @@ from numdesk.views.encounter.actions_panel import ActionPanel
 from numdesk.views.encounter.builder import BuilderPanel
 from numdesk.views.encounter.fight_table import FightTable
 from numdesk.views.encounter.keys import key_text
-from numdesk.views.encounter.log_model import LogModel, LogRowDelegate
+from numdesk.views.encounter.log_model import LogModel
+from numdesk.views.encounter.log_view import LogView
 from numdesk.views.encounter.name_edit import NameEdit
 from numdesk.views.encounter.table import CombatantTableModel
 from numdesk.views.encounter.turn_header import TurnHeader
@@ -63,14 +62,10 @@ class FightLayout:
         self.table = FightTable(self.model, self.next_action, self.previous_action)
 
         self.log_model = LogModel(self.controller, self)
-        self.log = QListView()
-        self.log.setModel(self.log_model)
-        # a full list repaints all its rows with each line added: they come from a cache
-        self.log.setItemDelegate(LogRowDelegate(self.log))
+        # drawn by hand: a list view repaints all its rows with each line added
+        self.log = LogView(self.log_model)
         self.log.setObjectName("encounterLog")
-        self.log.setAlternatingRowColors(True)
-        self.log.setUniformItemSizes(True)
-        self.log.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.log.setAccessibleName(self.tr("Fight log"))
 
         middle = QWidget()
         mid_layout = QVBoxLayout(middle)

@@ -22,8 +22,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QShowEvent
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QWidget
 
 from numdesk.controllers.encounter import EncounterController
@@ -177,10 +177,7 @@ class EncounterWindow(
         self.group_action.setChecked(enc.group_npc_initiative)
         self.group_action.blockSignals(False)
         self._show_players_state()
-        rows = self.log_model.rowCount()
-        self.log_model.refresh()
-        if self.log_model.rowCount() != rows:
-            self.log.scrollToBottom()
+        self.log_model.refresh()  # the log view follows, at its end if it was there
         self._show_selected()
 
     def _show_profile(self) -> None:
@@ -330,11 +327,6 @@ class EncounterWindow(
         # bring it back, so the window closes; its undo history goes with it
         if uid == self.controller.uid:
             self.close()
-
-    def showEvent(self, event: QShowEvent) -> None:
-        super().showEvent(event)
-        # the log's size is known only once shown: then bring the latest lines into view
-        QTimer.singleShot(0, self.log, self.log.scrollToBottom)  # not after the window closed
 
     def closeEvent(self, event: QCloseEvent) -> None:
         # every action was saved when it happened; nothing is left to write. The table
