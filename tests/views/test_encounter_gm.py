@@ -226,6 +226,8 @@ def test_the_window_fits_1366_by_768(qtbot: QtBot, tmp_path: Path) -> None:
     assert again.selected_uid() == npc(again, "Cy").uid  # Cy's First action
     qtbot.waitUntil(again.log.shows_end)
     assert again.log_model.rowCount() - 1 in again.log.rows_shown()
+    # the log takes the room beside the stat block, under its label
+    assert again.log.height() >= again.stat_block.height() - 2 * again.log.row_height()
 
 
 def test_the_table_and_the_log_update_only_the_rows_that_changed(

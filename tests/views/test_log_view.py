@@ -84,6 +84,23 @@ def test_a_line_added_at_the_end_draws_that_line_alone(qtbot: QtBot) -> None:
     assert image == on_screen(fresh)
 
 
+def test_a_long_log_draws_neither_frame_nor_scroll_bar_for_a_line(qtbot: QtBot) -> None:
+    """With 2,000 lines the slider is at its smallest, at the bottom: a line more or
+    less moves none of its pixels, and nothing but the line's strip is drawn."""
+    lines = [f"{line} ({n})" for n in range(50) for line in LINES]
+    model, view, painted = shown(qtbot, lines)
+    around = Painted(view.window())
+    for widget in (view, view.verticalScrollBar(), view.horizontalScrollBar()):
+        widget.installEventFilter(around)
+    short = "R9  21:00  Bandit 9 takes 2 damage"  # no wider than the others
+    for change in (lambda: append(model, short), lambda: model.removeRows(len(lines), 1)):
+        painted.rects.clear()
+        change()
+        QApplication.processEvents()
+        assert painted.rects and all(r.height() <= view.row_height() for r in painted.rects)
+        assert not around.rects
+
+
 def test_a_line_taken_away_draws_the_line_coming_back_at_the_top(qtbot: QtBot) -> None:
     model, view, painted = shown(qtbot, [*LINES, NEW])
     painted.rects.clear()
