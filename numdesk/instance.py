@@ -15,10 +15,8 @@ hold the lock first and listen in numdesk's place, and receive every path handed
 from __future__ import annotations
 
 import getpass
-import hashlib
 import json
 import os
-import secrets
 import stat
 import sys
 import tempfile
@@ -26,6 +24,11 @@ from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QLockFile, QObject, QStandardPaths, Signal
 from PySide6.QtNetwork import QLocalServer, QLocalSocket
+
+try:  # CPython's own SHA-1, as `random` takes its SHA-512: `hashlib` would first load
+    from _sha1 import sha1  # OpenSSL, some 7 ms of every start
+except ImportError:  # pragma: no cover (other Pythons)
+    from hashlib import sha1
 
 #: tests and side-by-side installs choose their own instance with this variable
 KEY_VARIABLE = "NUMDESK_INSTANCE_KEY"
@@ -39,7 +42,7 @@ def instance_key() -> str:
     except (KeyError, OSError):
         user = "user"
     seed = f"{user}:{os.environ.get(KEY_VARIABLE, 'numdesk')}"
-    return "numdesk-" + hashlib.sha1(seed.encode()).hexdigest()[:16]
+    return "numdesk-" + sha1(seed.encode()).hexdigest()[:16]
 
 
 def separate_instance_env(runtime: Path, key: str) -> dict[str, str]:
@@ -137,6 +140,8 @@ class SingleInstance(QObject):
             return False
         path = self.folder / f"{self.key}.socket"
         if os.name != "posix" or len(os.fsencode(path)) > _MAX_SOCKET_PATH:
+            import secrets  # (only here: with `hmac` it costs the start some 2 ms)
+
             name = f"numdesk-{secrets.token_hex(16)}"
             (self.folder / f"{self.key}.name").write_text(name, encoding="utf-8")
         name = self.server_name

@@ -8,14 +8,15 @@ player types is compared without case, spaces or dashes.
 
 from __future__ import annotations
 
-import secrets
-
 ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 LENGTH = 6
 
 
 def new_code() -> str:
     """A fresh join code, shown as "K7M-Q2P"."""
+    import secrets  # (here: the main window imports this module, and `secrets` with
+    # `hmac` and OpenSSL would cost every start some 8 ms before it is painted)
+
     raw = "".join(secrets.choice(ALPHABET) for _ in range(LENGTH))
     return f"{raw[:3]}-{raw[3:]}"
 
