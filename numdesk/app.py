@@ -32,6 +32,9 @@ if TYPE_CHECKING:
 
 #: the garbage collector waits at most this long after the start (`run_app`)
 START_COLLECTOR_PAUSE_MS = 10_000
+#: later launches are answered from the first paint, or at the latest this long after
+#: the event loop starts (a window not painted, a question asked before it)
+SERVE_AT_THE_LATEST_MS = 1_000
 #: window property: the user quit because the library could not be opened
 _QUIT_AFTER_FAILURE = "numdeskQuitAfterOpenFailure"
 
@@ -215,7 +218,7 @@ def _run_app(
     from numdesk.instance import SingleInstance
 
     instance = SingleInstance()
-    if not instance.claim():
+    if not instance.claim(serve=False):
         from numdesk.views.second_launch import Outcome, reach_running
 
         plain_text.install()
@@ -236,6 +239,7 @@ def _run_app(
                    "once the running numdesk answers again.").format(names),
             )  # fmt: skip
         return _run_window(app, library, (), None)  # read-only: no second writer
+    QTimer.singleShot(SERVE_AT_THE_LATEST_MS, instance.serve)
     try:
         return _run_window(app, library, imports, instance)
     finally:
@@ -266,6 +270,12 @@ def _run_window(
     if window is None:
         return 1
     controller = window.controller
+    opener = FileOpener(window)
+    if instance is not None:
+        instance.filesReceived.connect(opener.take_over)
+        # later launches are answered once the window is painted (a launch meanwhile
+        # waits in the socket: `SingleInstance.claim`)
+        after_first_paint(window.browser.table.viewport(), instance.serve)
     if probe.wanted():
         # the library closed cleanly (WAL folded back), or the next start could not
         # preview it
@@ -275,13 +285,10 @@ def _run_window(
         else:
             after_first_paint(window.browser.table.viewport(), done)
     window.show()
-    opener = FileOpener(window)
     if sys.platform == "darwin":
         # only macOS sends open-document events; elsewhere an application filter in
         # Python would cost the start 20-40 ms for nothing (see `plain_text.deferred`)
         app.installEventFilter(opener)
-    if instance is not None:
-        instance.filesReceived.connect(opener.take_over)
     # the tabs and the fight that were open come back, once the library is open in full;
     # then what the start made is set aside from the garbage collector
     resume = partial(QTimer.singleShot, 0, partial(window.guard, window.resume_session))

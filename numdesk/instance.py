@@ -6,6 +6,8 @@ lock file and listens on a local socket (QLocalServer); a later launch that cann
 the lock connects, sends its files (`--import` paths, a library to open) as JSON, waits
 for the answer and exits. The running app imports them through its normal import flow
 and comes to the front. A lock left by a crashed app is stale and taken over (QLockFile).
+The app answers from its first paint on (`SingleInstance.serve`): a launch before that
+waits in the socket, which is listening from the start.
 
 The lock and the socket live in a folder only the user can enter (`private_folder`),
 never under a guessable name in the shared temp folder: there another local user could
@@ -21,9 +23,14 @@ import stat
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QLockFile, QObject, QStandardPaths, Signal
-from PySide6.QtNetwork import QLocalServer, QLocalSocket
+
+if TYPE_CHECKING:
+    import _socket
+
+    from PySide6.QtNetwork import QLocalServer, QLocalSocket
 
 try:  # CPython's own SHA-1, as `random` takes its SHA-512: `hashlib` would first load
     from _sha1 import sha1  # OpenSSL, some 7 ms of every start
@@ -60,6 +67,8 @@ def separate_instance_env(runtime: Path, key: str) -> dict[str, str]:
 
 #: Longest Unix socket path (sun_path holds 104 to 108 bytes with its terminator).
 _MAX_SOCKET_PATH = 100
+#: connections a socket holds until they are accepted (QLocalServer's own backlog)
+_BACKLOG = 50
 
 
 def private_folder() -> Path | None:
@@ -117,6 +126,8 @@ class SingleInstance(QObject):
         self._lock = QLockFile(str(self.lock_path))
         self._lock.setStaleLockTime(0)  # only a dead owner's lock is stale
         self._server: QLocalServer | None = None
+        #: the socket `claim(serve=False)` listens on until `serve` hands it to Qt
+        self._waiting: _socket.socket | None = None
 
     @property
     def server_name(self) -> str:
@@ -132,8 +143,14 @@ class SingleInstance(QObject):
         except OSError:
             return ""
 
-    def claim(self) -> bool:
-        """Become the running numdesk if none is; True when this process is it."""
+    def claim(self, serve: bool = True) -> bool:
+        """Become the running numdesk if none is; True when this process is it.
+
+        With `serve` false a socket path is listened on at once, but later launches are
+        answered only from `serve` on (until then their connections wait in the socket):
+        the app's start leaves the Qt side (QtNetwork, some 13 ms) until its first paint.
+        A named pipe (Windows) or a recorded name is served at once all the same.
+        """
         if self.folder is None:
             return True  # nowhere private to meet: every launch is on its own
         if not self._lock.tryLock(100):
@@ -144,6 +161,11 @@ class SingleInstance(QObject):
 
             name = f"numdesk-{secrets.token_hex(16)}"
             (self.folder / f"{self.key}.name").write_text(name, encoding="utf-8")
+        elif not serve:
+            self._waiting = _listening_socket(path)
+            return True  # (without a socket: still the only numdesk, just unreachable)
+        from PySide6.QtNetwork import QLocalServer
+
         name = self.server_name
         QLocalServer.removeServer(name)  # a crashed app's socket file
         server = QLocalServer(self)
@@ -154,10 +176,28 @@ class SingleInstance(QObject):
         self._server = server
         return True
 
+    def serve(self) -> None:
+        """Answer later launches from now on, and the ones waiting already (after
+        `claim(serve=False)`; otherwise, and called again, it does nothing)."""
+        waiting, self._waiting = self._waiting, None
+        if waiting is None:
+            return
+        from PySide6.QtNetwork import QLocalServer
+
+        server = QLocalServer(self)
+        server.newConnection.connect(self._accept)
+        descriptor = waiting.detach()
+        if not server.listen(descriptor):
+            os.close(descriptor)
+            return
+        self._server = server
+
     def hand_over(self, paths: list[Path]) -> bool:
         """Send `paths` to the running numdesk; True when it took them."""
         if self.folder is None or not self.server_name:
             return False
+        from PySide6.QtNetwork import QLocalSocket
+
         socket = QLocalSocket()
         socket.connectToServer(self.server_name)
         if not socket.waitForConnected(_TIMEOUT_MS):
@@ -176,6 +216,9 @@ class SingleInstance(QObject):
         if self._server is not None:
             self._server.close()
             self._server = None
+        if self._waiting is not None:
+            self._waiting.close()
+            self._waiting = None
         self._lock.unlock()
 
     def _accept(self) -> None:
@@ -199,3 +242,24 @@ class SingleInstance(QObject):
 
             socket.readyRead.connect(read)
             socket.disconnected.connect(socket.deleteLater)
+
+
+def _listening_socket(path: Path) -> _socket.socket | None:
+    """A Unix socket listening at `path` (a crashed app's file replaced), private to the
+    user as QLocalServer's UserAccessOption makes it; None if it cannot be made.
+
+    The C module `_socket`: `socket` would cost the start 7 ms (its enums, `selectors`),
+    and QLocalServer takes the bare descriptor.
+    """
+    import _socket
+
+    listening = _socket.socket(_socket.AF_UNIX, _socket.SOCK_STREAM)
+    try:
+        path.unlink(missing_ok=True)
+        listening.bind(str(path))
+        path.chmod(0o700)
+        listening.listen(_BACKLOG)
+    except OSError:
+        listening.close()
+        return None
+    return listening
