@@ -122,13 +122,18 @@ class Pages:
         return self._step >= len(self._steps)
 
     def next_page(self, conn: sqlite3.Connection, limit: int) -> list[EntrySummary]:
-        """The next `limit` matches (fewer at the end), in order."""
+        """The next `limit` matches in order: fewer at the end, and where a page of a
+        sorted search would read the full-text index a second time."""
         ids: list[int] = []
         while len(ids) < limit and not self.done:
             step = self._steps[self._step]
-            ids += step.take(conn, limit - len(ids))
+            wanted = limit - len(ids)
+            got = step.take(conn, wanted)
+            ids += got
             if step.done:
                 self._step += 1
+            elif len(got) < wanted:
+                break  # the step ended the page early (a sorted search's, at a group's end)
         return summaries(conn, ids)
 
 

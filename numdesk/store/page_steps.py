@@ -19,7 +19,8 @@ class Step(ABC):
 
     @abstractmethod
     def take(self, conn: sqlite3.Connection, limit: int) -> list[int]:
-        """Up to `limit` next entry ids; sets `done` once nothing is left."""
+        """Up to `limit` next entry ids; sets `done` once nothing is left. Fewer
+        without `done` end the page there (the next page goes on from them)."""
 
 
 def fts_source(filters: Filters) -> str:

@@ -231,8 +231,11 @@ class Walk(Step):
         self._kept: list[int] | None = None  # the rest of those, sorted once
         self._ahead: list[int] = []  # rows an index walk read beyond the page
         self._walked_out = False  # the walk read the index to its end
+        #: whether the last `take` read the matches from the full-text index
+        self.walked = False
 
     def take(self, conn: sqlite3.Connection, limit: int) -> list[int]:
+        self.walked = False
         walking = isinstance(self._source, IndexSource) and not self._walked_out
         if walking and len(self._ahead) < limit:
             want = limit if self._last is None else limit * PAGES_AHEAD
@@ -288,6 +291,7 @@ class Walk(Step):
         (see the module). Where fewer are found, either the index ended (every match of
         it is read) or `want × READ_PER_MATCH` rows held too few: then the rest is
         sorted in SQL instead, from the last row found on."""
+        self.walked = True
         budget = want * READ_PER_MATCH
         inner, params = self._query(budget, f", {source.hit} AS hit")
         sql = f"SELECT * FROM ({inner}) WHERE hit LIMIT :want"
@@ -339,6 +343,7 @@ class SortedMatches(Step):
         return self._first
 
     def take(self, conn: sqlite3.Connection, limit: int) -> list[int]:
+        first_page = self._steps is None
         if self._steps is None:
             self._steps = sorted_walk(self._sort, self._filters, self._source(conn))
         taken: list[int] = []
@@ -347,6 +352,11 @@ class SortedMatches(Step):
             taken += step.take(conn, limit - len(taken))
             if step.done:
                 self._steps.pop(0)
+                # a later page reads the matches from the full-text index once at most
+                # (each reading costs what they number): where a group of the sort ends
+                # within it after such a reading, the page ends there, short
+                if taken and not first_page and isinstance(step, Walk) and step.walked:
+                    break
         self.done = not self._steps
         return taken
 

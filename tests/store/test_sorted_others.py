@@ -61,6 +61,18 @@ def row_of(conn: sqlite3.Connection, name: str) -> tuple[str, str | None]:
     return kind, profile
 
 
+def fts_readings(statements: list[str]) -> int:
+    """How many of the walk's statements read the full-text index (SQLite builds the
+    list of matches only when a row of the walk asks for it)."""
+    readings, walking = 0, False
+    for statement in statements:
+        if not statement.startswith("--"):
+            walking = " AS hit " in statement
+        elif walking and "entries_fts_" in statement:
+            readings, walking = readings + 1, False
+    return readings
+
+
 @pytest.mark.parametrize("text", ["", "drake"])
 @pytest.mark.parametrize("descending", [False, True])
 @pytest.mark.parametrize(("key", "order", "column"), [
@@ -96,3 +108,30 @@ def test_with_no_value_left_over_nothing_reads_the_whole_index(
     names, statements = listed(library, "", Sort(SortKey.KIND, False, KINDS))
     assert names == ["Dusk drake", "Ember drake", "Frost drake", "Glass drake"]
     assert not [s for s in statements if "NOT IN" in s]
+
+
+def test_a_later_page_reads_the_matches_once_and_ends_with_its_group(
+    library: sqlite3.Connection,
+) -> None:
+    """Walked on the index (as a big library's search is), each page after the first
+    reads the search's matches from the full-text index once at most: where a kind's
+    group ends inside a page, the page ends there. Every match comes once, in order."""
+    from numdesk.store.search import Filters
+    from numdesk.store.sorted_pages import SortedMatches
+
+    sort = Sort(SortKey.KIND, False, KINDS)
+    walked = SortedMatches('("drake"*)', sort, Filters(), walking=True)
+    pages: list[list[int]] = []
+    readings: list[int] = []
+    while not walked.done:
+        statements: list[str] = []
+        library.set_trace_callback(statements.append)
+        try:
+            pages.append(walked.take(library, 3))
+        finally:
+            library.set_trace_callback(None)
+        readings.append(fts_readings(statements))
+    assert all(n <= 1 for n in readings[1:]) and any(len(p) < 3 for p in pages[:-1])
+    in_sql = SortedMatches('("drake"*)', sort, Filters(), walking=False)
+    expected = in_sql.take(library, 100)
+    assert [i for page in pages for i in page] == expected
