@@ -32,6 +32,8 @@ def test_the_browser_benchmark_prints_each_figure_with_its_yardstick(tmp_path: P
     assert any("pages of the whole library sorted by name" in label for label in labels)
     assert any("save elsewhere" in label for label in labels)
     assert all(" vs " in rows[label] for label in labels if "yardstick" in label)
+    keystrokes = [rows[label] for label in labels if "keystroke" in label]
+    assert keystrokes and all("in CPU time" in row for row in keystrokes)
     assert sum("machine load" in label for label in labels) == 2
 
 
