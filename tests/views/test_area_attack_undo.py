@@ -48,9 +48,13 @@ def test_undo_and_redo_of_an_area_attack_on_60_put_every_combatant_back(
 
     window.select_npcs()
     window.panel.amount.setValue(4)  # fells some: the turn order changes too
+    lines_told: list[tuple[int, int]] = []
+    window.log_model.dataChanged.connect(lambda a, b, *_: lines_told.append((a.row(), b.row())))
     window.panel.damage_selected()
     assert window.message.text() == ""
     after = to_data(window.controller.encounter)
+    # the log's new lines reach its view in one signal, not one per line
+    assert lines_told == [(len(before["log"]), len(after["log"]) - 1)]
     assert stack.count() == steps + 1  # one step for the 60 targets
     hit = [c for c in after["combatants"] if c["side"] == "npc"]
     assert [c["health"] for c in hit] == [
