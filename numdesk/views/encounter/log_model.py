@@ -5,10 +5,9 @@ inserts or removes just the rows at the end: the view keeps the rows it already 
 out instead of redrawing the whole log after every action. Only another encounter
 object (reloaded after a change elsewhere) resets the model.
 
-It is a `QStringListModel` holding each row's text: the list view asks the model for
-its row count once per row whenever it lays the log out, and a Python `rowCount` made
-that cost grow with the length of the evening's log; the C++ model answers at once.
-The window's `LogView` draws it and never edits it.
+It is a `QStringListModel` holding each row's text: a C++ model answers its row count
+and its texts without a call into Python. The window's `LogView` draws it and never
+edits it.
 """
 
 from __future__ import annotations
