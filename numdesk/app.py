@@ -32,8 +32,8 @@ if TYPE_CHECKING:
 
 #: the garbage collector waits at most this long after the start (`run_app`)
 START_COLLECTOR_PAUSE_MS = 10_000
-#: later launches are answered from the first paint, or at the latest this long after
-#: the event loop starts (a window not painted, a question asked before it)
+#: later launches are answered from the main window's first paint, or at the latest this
+#: long after it is made (a window not painted yet: minimised, hidden)
 SERVE_AT_THE_LATEST_MS = 1_000
 #: window property: the user quit because the library could not be opened
 _QUIT_AFTER_FAILURE = "numdeskQuitAfterOpenFailure"
@@ -239,7 +239,6 @@ def _run_app(
                    "once the running numdesk answers again.").format(names),
             )  # fmt: skip
         return _run_window(app, library, (), None)  # read-only: no second writer
-    QTimer.singleShot(SERVE_AT_THE_LATEST_MS, instance.serve)
     try:
         return _run_window(app, library, imports, instance)
     finally:
@@ -274,8 +273,10 @@ def _run_window(
     if instance is not None:
         instance.filesReceived.connect(opener.take_over)
         # later launches are answered once the window is painted (a launch meanwhile
-        # waits in the socket: `SingleInstance.claim`)
+        # waits in the socket: `SingleInstance.claim`), never before it is made: while
+        # the library cannot be opened, their files would be taken and dropped
         after_first_paint(window.browser.table.viewport(), instance.serve)
+        QTimer.singleShot(SERVE_AT_THE_LATEST_MS, instance.serve)
     if probe.wanted():
         # the library closed cleanly (WAL folded back), or the next start could not
         # preview it

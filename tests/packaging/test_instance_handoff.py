@@ -19,6 +19,7 @@ import subprocess
 import sys
 import tempfile
 import textwrap
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -104,3 +105,42 @@ def test_a_launch_before_the_running_app_serves_waits_and_is_handed_over(
     again = SingleInstance()
     assert again.claim()
     again.release()
+
+
+def test_while_its_library_cannot_be_opened_the_app_takes_no_later_launch(
+    runtime: Path, tmp_path: Path
+) -> None:
+    """The first app's library is no library: it asks its user what to do. A later
+    launch meanwhile is not told that its files were taken (no window could open
+    them): it gets no answer, and its own user is asked what to do."""
+    bad = tmp_path / "bad.numdesk"
+    bad.write_bytes(bytes(range(256)) * 80)
+    env = {
+        **os.environ,
+        **separate_instance_env(runtime, f"unopened-{os.getpid()}"),
+        "PYTHONPATH": str(REPO),
+        "QT_QPA_PLATFORM": "offscreen",
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+    }
+    first = subprocess.Popen(
+        [sys.executable, "-m", "numdesk", "--library", str(bad)], env=env, cwd=REPO
+    )
+    try:
+        folder = runtime / "numdesk"
+        for _ in range(600):  # the first app holds the instance and listens
+            if folder.is_dir() and any(folder.glob("*.socket")):
+                break
+            assert first.poll() is None, "the first numdesk stopped"
+            time.sleep(0.1)
+        time.sleep(2.5)  # past the moment an app with a window answers at the latest
+        later = subprocess.run(
+            [sys.executable, "-c", LATER_LAUNCH],
+            capture_output=True, text=True, cwd=REPO, env=env, timeout=60,
+        )  # fmt: skip
+        said = later.stdout.split()
+        assert said[:3] == ["handing", "over", "false"], later.stdout
+        assert first.poll() is None  # still asking its user
+    finally:
+        first.kill()
+        first.wait(timeout=30)
