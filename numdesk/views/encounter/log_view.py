@@ -38,6 +38,7 @@ from PySide6.QtGui import (
     QKeyEvent,
     QPainter,
     QPaintEvent,
+    QPalette,
     QPen,
     QResizeEvent,
     QWheelEvent,
@@ -61,7 +62,7 @@ class _Lines(QWidget):
         super().__init__(view)
         self._view = view
         self.setAutoFillBackground(True)
-        self.setBackgroundRole(self.backgroundRole().Base)
+        self.setBackgroundRole(QPalette.ColorRole.Base)
         self.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
         self.setFocusProxy(view)
 
