@@ -173,6 +173,30 @@ def test_a_big_search_is_counted_as_a_floor_until_scrolled_through(
     assert len({s.uid for s in browser.shown_summaries()}) == CAP + 50
 
 
+@pytest.mark.parametrize("level_sorted", [False, True])
+def test_a_list_of_whole_pages_read_to_its_end_is_counted_exactly(
+    qtbot: QtBot, window: MainWindow, controller: LibraryController, level_sorted: bool
+) -> None:
+    """With a full last page the end is only known from a read that finds nothing more,
+    and no row comes in then: the label still said "1,000+ entries" at the end."""
+    from numdesk.store.browse import CAP
+    from numdesk.views.library.model import PAGE_SIZE
+
+    matches = CAP + 2 * PAGE_SIZE
+    add(controller.library, *(creature(f"Swarmling {i:04}", 1 + i % 9) for i in range(matches)))
+    browser = window.browser
+    if level_sorted:
+        browser.model.sort(Column.LEVEL, Qt.SortOrder.DescendingOrder)
+    with qtbot.waitSignal(browser.resultsChanged, timeout=5000):
+        browser.search_edit.setText("swarmling")
+    assert browser.count_label.text() == "1,000+ entries"
+    while browser.model.canFetchMore():
+        browser.model.fetchMore()
+    assert len({s.uid for s in browser.shown_summaries()}) == matches
+    assert browser.count_label.text() == "1,200 entries"
+    assert browser.count_label.toolTip() == ""
+
+
 def test_a_save_elsewhere_shows_the_new_name_without_listing_again(
     qtbot: QtBot, window: MainWindow, controller: LibraryController
 ) -> None:

@@ -152,7 +152,7 @@ class LibraryBrowser(QWidget):
         table.setModel(self.model)
         table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
         self.model.sortRequested.connect(self.refresh)
-        self.model.rowsInserted.connect(lambda *_: self._show_count(self.model.count()))
+        self.model.countChanged.connect(lambda: self._show_count(self.model.count()))
         table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         table.verticalHeader().setVisible(False)
         table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 8)

@@ -116,6 +116,8 @@ class EntryTableModel(QAbstractTableModel):
 
     #: the user chose a column order (or none: best match first)
     sortRequested = Signal()
+    #: a page came in, or the listing was found to end: `count` may say more now
+    countChanged = Signal()
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -158,6 +160,9 @@ class EntryTableModel(QAbstractTableModel):
         # an entry saved since the listing began may come round again: shown once
         batch = [s for s in self._source.next_rows(PAGE_SIZE) if s.uid not in self._row_of]
         if not batch:
+            # the last page was full: only now is the listing known to end, and the
+            # count exact ("1,000+" would stay on a list read to its end)
+            self.countChanged.emit()
             return
         first = len(self._rows)
         self.beginInsertRows(QModelIndex(), first, first + len(batch) - 1)
@@ -165,6 +170,7 @@ class EntryTableModel(QAbstractTableModel):
             self._row_of[summary.uid] = first + offset
         self._rows.extend(packed.pack(summary) for summary in batch)
         self.endInsertRows()
+        self.countChanged.emit()
 
     def fetch_all(self) -> None:
         """Load every remaining match (Ctrl+End: the very last one)."""
