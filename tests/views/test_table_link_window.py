@@ -275,3 +275,20 @@ def test_a_second_app_with_its_own_instance_runs_beside_the_first(tmp_path: Path
             if proc is not None:
                 proc.terminate()
                 proc.wait(60)
+
+
+def test_the_table_log_keeps_the_lines_the_link_keeps(qtbot: QtBot) -> None:
+    from numdesk.controllers.table_link import KEPT_LINES, TableLinkController
+    from numdesk.views.table.table_window import TableWindow
+
+    link = TableLinkController(None)
+    window = TableWindow(link, {})
+    qtbot.addWidget(window)
+    for n in range(KEPT_LINES + 50):
+        link.said.emit(f"lost the table; joining again ({n})")
+    shown = [window.log.item(row).text() for row in range(window.log.count())]
+    assert shown == link.lines
+    assert len(shown) == KEPT_LINES and shown[-1].endswith(f"({KEPT_LINES + 49})")
+    reopened = TableWindow(link, {})
+    qtbot.addWidget(reopened)
+    assert [reopened.log.item(row).text() for row in range(reopened.log.count())] == shown

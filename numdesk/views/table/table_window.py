@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from numdesk.controllers.table_link import TableLinkController
+from numdesk.controllers.table_link import KEPT_LINES, TableLinkController
 from numdesk.link.discovery import addresses
 from numdesk.views.table.prompts import InitiativePrompt, IntrusionPrompt
 from numdesk.views.table.status_line import status_text
@@ -152,6 +152,10 @@ class TableWindow(QWidget):
     def _add_line(self, line: str) -> None:
         if self.link.lines:
             self.log.addItem(self.link.lines[-1])
+            # the lines the link keeps, as a reopened window shows them: a night of a
+            # flaky network (a line per try to reach the table) never piles up here
+            while self.log.count() > KEPT_LINES:
+                self.log.takeItem(0)
             self.log.scrollToBottom()
 
     def _offered(self, offer: dict[str, Any]) -> None:
