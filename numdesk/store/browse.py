@@ -39,7 +39,8 @@ from numdesk.store.search import (
     fts_query,
     run_query,
 )
-from numdesk.store.sorted_pages import EntriesSource, SortedMatches, sorted_walk
+from numdesk.store.sorted_pages import SortedMatches, sorted_walk
+from numdesk.store.sorted_sources import EntriesSource
 
 #: A tier of at most this many matches is ranked by relevance; a bigger one lists
 #: newest first.
@@ -205,7 +206,8 @@ def _plan(text: str, sort: Sort | None, filters: Filters) -> list[Step]:
     if match is None:
         return sorted_walk(sort or Sort(SortKey.NAME), filters, EntriesSource())
     if sort is not None:
-        return [SortedMatches(_match_all(text, match), sort, filters)]
+        words = WORD.findall(text)[:MAX_TERMS]
+        return [SortedMatches(_match_all(text, match), sort, filters, words=words)]
     return _search_tiers(text, match, filters)
 
 

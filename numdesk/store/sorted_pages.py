@@ -16,13 +16,18 @@ too thin along the column for that (fewer than one row in `READ_PER_MATCH` read)
 under a filter (whose own index would order the rows), they are sorted in SQL instead,
 which costs what the matches number (about 3 µs each): the first page as a top-100
 sort, the rest once, at the second page, and kept.
+
+Collecting the matches costs what they number, again for every statement: 20-40 ms
+for the 130,000 entries of 200,000 that the first three letters of a word can find.
+Where the words are that short (the full-text index holds an index of such prefixes)
+and the matches that dense, each row the walk reads is looked up in the full-text
+index on its own instead (`IndexSource.of_lookups`, 30-60 µs a row): a page then costs
+what the rows it reads number, 3-5 ms, whatever the library's size.
 """
 
 from __future__ import annotations
 
-import json
 import sqlite3
-from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any
 
@@ -30,71 +35,25 @@ from numdesk.model.entry_kind import EntryKind
 from numdesk.model.listing import MatchCount, Sort, SortKey
 from numdesk.store.page_steps import CAP, Step, fts_source
 from numdesk.store.search import Filters, run_query
+from numdesk.store.sorted_sources import (
+    READ_PER_MATCH,
+    EntriesSource,
+    IdsSource,
+    IndexSource,
+    MatchSource,
+    Source,
+    sorted_fallback,
+)
 
-#: A walk hands over to the SQL sort once it has read this many rows of the index per
-#: match it still needs (reading a row costs about a tenth of sorting a match).
-READ_PER_MATCH = 100
-#: After the first page (a key press waits for it), a walk reads this many pages at
-#: once: each statement reads the matches' ids anew.
-PAGES_AHEAD = 5
-
-
-class Source(ABC):
-    """Where a sorted walk reads rows: FROM and WHERE with their parameters."""
-
-    @abstractmethod
-    def sql(self, filters: Filters) -> tuple[str, dict[str, Any]]:
-        """The FROM/WHERE text (ending in a WHERE clause) and its parameters."""
-
-
-class EntriesSource(Source):
-    def sql(self, filters: Filters) -> tuple[str, dict[str, Any]]:
-        return f"entries e WHERE 1{filters.sql(' AND ')}", dict(filters.params)
-
-
-class IndexSource(EntriesSource):
-    """Every entry in the column's order, kept where `hit` (a test of `e.id` with its
-    `params`) holds (see the module); where too few do, the walk hands over to
-    `fallback`."""
-
-    def __init__(self, hit: str, params: dict[str, Any], fallback: Source) -> None:
-        self.hit, self.params, self.fallback = hit, params, fallback
-
-    @classmethod
-    def of_match(cls, match: str) -> IndexSource:
-        """The entries the full-text search `match` finds (the matches sorted in SQL
-        where they are too thin)."""
-        hit = "e.id IN (SELECT rowid FROM entries_fts WHERE entries_fts MATCH :match)"
-        return cls(hit, {"match": match}, MatchSource(match))
-
-    @classmethod
-    def of_ids(cls, ids: Sequence[int]) -> IndexSource:
-        """The entries `ids` (each looked up and sorted where they are too thin)."""
-        kept = IdsSource(ids)
-        return cls("e.id IN (SELECT value FROM json_each(:kept))", kept.params, kept)
-
-
-class MatchSource(Source):
-    def __init__(self, match: str) -> None:
-        self._match = match
-
-    def sql(self, filters: Filters) -> tuple[str, dict[str, Any]]:
-        source = (
-            "entries_fts f CROSS JOIN entries e ON e.id = f.rowid"
-            f" WHERE entries_fts MATCH :match{filters.sql(' AND ')}"
-        )
-        return source, dict(filters.params, match=self._match)
-
-
-class IdsSource(Source):
-    def __init__(self, ids: Sequence[int]) -> None:
-        self.params = {"kept": json.dumps(list(ids))}
-
-    def sql(self, filters: Filters) -> tuple[str, dict[str, Any]]:
-        source = (
-            f"entries e WHERE e.id IN (SELECT value FROM json_each(:kept)){filters.sql(' AND ')}"
-        )
-        return source, dict(filters.params, **self.params)
+#: The longest prefix the full-text index holds an index of (`entries_fts`: prefix =
+#: '1 2 3'): looking one row up for such words costs 30-60 µs; for longer ones each
+#: lookup reads every word they begin (milliseconds).
+INDEXED_PREFIX = 3
+#: Rows are looked up one by one rather than the matches collected where (matches ÷
+#: entries)² × entries reaches this: collecting costs about 0.3 µs a match, a page of
+#: lookups about 40 µs per row read, and the rows read per page grow as the matches
+#: thin out.
+LOOKUP_WORTH = 20_000
 
 
 #: Sort expressions of the columns that are not read one value at a time.
@@ -141,8 +100,7 @@ def sorted_walk(sort: Sort, filters: Filters, source: Source) -> list[Step]:
         test = f"{column} IS NULL" if value is None else f"{column} = {_literal(value)}"
         groups.append(Walk(source, filters, sort.descending, None, where=test))
     # the rest is in no index's order: an index walk would ask every row before the first
-    rest_source = source.fallback if isinstance(source, IndexSource) else source
-    groups.append(OtherValues(rest_source, filters, sort.descending, column, values))
+    groups.append(OtherValues(sorted_fallback(source), filters, sort.descending, column, values))
     return groups[::-1] if sort.descending else groups
 
 
@@ -231,15 +189,15 @@ class Walk(Step):
         self._kept: list[int] | None = None  # the rest of those, sorted once
         self._ahead: list[int] = []  # rows an index walk read beyond the page
         self._walked_out = False  # the walk read the index to its end
-        #: whether the last `take` read the matches from the full-text index
+        #: whether the last `take` collected the matches from the full-text index
         self.walked = False
 
     def take(self, conn: sqlite3.Connection, limit: int) -> list[int]:
         self.walked = False
-        walking = isinstance(self._source, IndexSource) and not self._walked_out
-        if walking and len(self._ahead) < limit:
-            want = limit if self._last is None else limit * PAGES_AHEAD
-            self._ahead += self._walk(conn, want, self._source)
+        source = self._source
+        if isinstance(source, IndexSource) and not self._walked_out and len(self._ahead) < limit:
+            want = limit if self._last is None else limit * source.pages_ahead
+            self._ahead += self._walk(conn, want, source)
         taken, self._ahead = self._ahead[:limit], self._ahead[limit:]
         if isinstance(self._source, IndexSource):  # a full page, or the index's end
             self.done = self._walked_out and not self._ahead
@@ -289,10 +247,10 @@ class Walk(Step):
     def _walk(self, conn: sqlite3.Connection, want: int, source: IndexSource) -> list[int]:
         """The next `want` rows of the index that the search matches, in one statement
         (see the module). Where fewer are found, either the index ended (every match of
-        it is read) or `want × READ_PER_MATCH` rows held too few: then the rest is
-        sorted in SQL instead, from the last row found on."""
-        self.walked = True
-        budget = want * READ_PER_MATCH
+        it is read) or the rows the source may read per match held too few: then the
+        rest is read from its fallback, from the last row found on."""
+        self.walked = source.collects
+        budget = want * source.reads_per_match
         inner, params = self._query(budget, f", {source.hit} AS hit")
         sql = f"SELECT * FROM ({inner}) WHERE hit LIMIT :want"
         params = dict(params, **source.params, want=want)
@@ -316,16 +274,25 @@ class SortedMatches(Step):
     """A search's matches in a column's order: collected once when there are at most
     `CAP` of them, else read on the column's index (see the module). `walking` False
     sorts more than `CAP` of them in SQL instead, True walks the index however few they
-    are."""
+    are. `words` are the search's words; `lookups` True looks the rows of a walk up one
+    by one, False never does, None where the words and the matches make it worth it."""
 
     def __init__(
-        self, match: str, sort: Sort, filters: Filters, walking: bool | None = None
+        self,
+        match: str,
+        sort: Sort,
+        filters: Filters,
+        walking: bool | None = None,
+        *,
+        words: Sequence[str] = (),
+        lookups: bool | None = None,
     ) -> None:
         self._match, self._sort, self._filters = match, sort, filters
-        self._walking = walking
+        self._walking, self._words, self._lookups = walking, words, lookups
         self._steps: list[Step] | None = None
         self._first: list[int] | None = None
-        #: how the matches are read: "kept", "walked" or "sorted" (known after a page)
+        #: how the matches are read: "kept", "walked", "looked up" or "sorted" (known
+        #: after a page)
         self.reading = ""
 
     def capped_count(self, conn: sqlite3.Connection) -> MatchCount:
@@ -375,8 +342,25 @@ class SortedMatches(Step):
         if self._walking is False or self._filters.where:
             self.reading = "sorted"
             return MatchSource(self._match)
+        if self._lookups or (self._lookups is None and self._worth_lookups(conn)):
+            self.reading = "looked up"
+            return IndexSource.of_lookups(self._match)
         self.reading = "walked"
         return IndexSource.of_match(self._match)
+
+    def _worth_lookups(self, conn: sqlite3.Connection) -> bool:
+        """Whether the walk looks its rows up one by one rather than collecting the
+        matches (see `LOOKUP_WORTH`): for words of at most `INDEXED_PREFIX` letters,
+        with the matches' density estimated from how far apart the first `CAP` + 1 of
+        them are."""
+        if not self._words or max(len(word) for word in self._words) > INDEXED_PREFIX:
+            return False
+        ids = self._first_ids(conn)
+        if len(ids) <= CAP:
+            return False
+        density = len(ids) / (max(ids) - min(ids) + 1)
+        entries = conn.execute("SELECT ifnull(max(rowid), 0) FROM entries").fetchone()[0]
+        return density * density * entries >= LOOKUP_WORTH
 
     def _walks_kept(self, conn: sqlite3.Connection, kept: int) -> bool:
         """Whether `kept` matches are read on the column's index rather than each looked

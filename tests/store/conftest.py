@@ -1,6 +1,10 @@
-"""Sample entries of every kind, filled in enough that a lost field would show."""
+"""Sample entries of every kind, filled in enough that a lost field would show, and the
+10,000-entry library the tests of listings read (`big`)."""
 
 from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
 
 import pytest
 
@@ -26,6 +30,7 @@ from numdesk.rules.types import (
     Stat,
     WeaponCategory,
 )
+from tests.store.sorted_helpers import build_big
 
 
 def make_samples() -> dict[EntryKind, ModelObject]:
@@ -143,3 +148,14 @@ def samples() -> dict[EntryKind, ModelObject]:
     objs = make_samples()
     assert {kind_of(o) for o in objs.values()} == set(EntryKind)
     return objs
+
+
+@pytest.fixture(scope="session")
+def big(tmp_path_factory: pytest.TempPathFactory) -> Iterator[sqlite3.Connection]:
+    """The 10,000-entry library of `sorted_helpers.build_big`, read through a plain
+    connection as the reader does."""
+    path = tmp_path_factory.mktemp("browse") / "big.numdesk"
+    build_big(path)
+    conn = sqlite3.connect(path)
+    yield conn
+    conn.close()

@@ -3,85 +3,25 @@ exactly once, in the order asked for, and the count is right or says it is a flo
 
 from __future__ import annotations
 
-import random
 import sqlite3
-from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from numdesk.bench.library import build_objects
 from numdesk.model.entry_kind import EntryKind
 from numdesk.model.listing import Sort, SortKey
-from numdesk.model.summary import EntrySummary
-from numdesk.store import Library, sorted_pages
+from numdesk.store import Library, sorted_sources
 from numdesk.store.browse import CAP, Pages, count_matches_capped, summaries
-from numdesk.store.search import Filters, count_matches
-from numdesk.store.sorted_pages import SortedMatches
-
-PROFILE_ORDER = (None, "cypher", "numenera")  # as labels sort: "", Cypher System, Numenera
-KIND_ORDER = tuple(sorted(k.value for k in EntryKind))
-
-
-@pytest.fixture(scope="module")
-def big(tmp_path_factory: pytest.TempPathFactory) -> Iterator[sqlite3.Connection]:
-    """10,000 entries (creatures, characters, items), some tagged, some favourites,
-    some of each rules profile, read through a plain connection as the reader does."""
-    path = tmp_path_factory.mktemp("browse") / "big.numdesk"
-    rng = random.Random(3)
-    objects = list(build_objects(creatures=8_000, characters=200, items=1_800, seed=11))
-    for obj in objects:
-        if hasattr(obj, "profile") and rng.random() < 0.3:
-            obj.profile = rng.choice(["cypher", "numenera"])
-    with Library.create(path, starter=False) as lib:
-        lib.save_many(objects)
-        for obj in rng.sample(objects, 300):
-            lib.set_tags(obj.uid, rng.sample(["boss", "Forest", "night", "swarm"], 2))
-        for obj in rng.sample(objects, 200):
-            lib.set_favourite(obj.uid, True)
-    conn = sqlite3.connect(path)
-    yield conn
-    conn.close()
-
-
-def read_all(conn: sqlite3.Connection, pages: Pages, size: int = 100) -> list[EntrySummary]:
-    rows: list[EntrySummary] = []
-    while not pages.done:
-        page = pages.next_page(conn, size)
-        assert len(page) <= size
-        rows += page
-    return rows
-
-
-def matching_uids(conn: sqlite3.Connection, text: str, **filters: Any) -> set[str]:
-    """Every entry the search matches, found without paging (the full FTS query)."""
-    phrase = " ".join(text.split()).casefold()
-    words = " ".join(f'"{w}"*' for w in text.split())
-    match = f"name : ({words})" if len(phrase) < 3 else f"({words})"
-    sql = "SELECT e.uid, e.kind FROM entries_fts f JOIN entries e ON e.id = f.rowid"
-    rows = conn.execute(f"{sql} WHERE entries_fts MATCH ?", (match,)).fetchall()
-    kinds = filters.get("kinds")
-    return {uid for uid, kind in rows if kinds is None or EntryKind(kind) in kinds}
-
-
-def tag_text(summary: EntrySummary) -> str:
-    return ", ".join(sorted(" ".join(t.split()).casefold() for t in summary.tags))
-
-
-SORT_KEYS: dict[SortKey, Callable[[EntrySummary], Any]] = {
-    SortKey.NAME: lambda s: s.name.casefold(),
-    SortKey.LEVEL: lambda s: (-1 if s.level is None else s.level, s.name.casefold()),
-    SortKey.KIND: lambda s: (KIND_ORDER.index(s.kind.value), s.name.casefold()),
-    SortKey.PROFILE: lambda s: (PROFILE_ORDER.index(s.profile), s.name.casefold()),
-    SortKey.FAVOURITE: lambda s: (0 if s.favourite else 1, s.name.casefold()),
-    SortKey.TAGS: lambda s: (tag_text(s), s.name.casefold()),
-}
-
-
-def sort_of(key: SortKey, descending: bool) -> Sort:
-    order = {SortKey.KIND: KIND_ORDER, SortKey.PROFILE: PROFILE_ORDER}.get(key, ())
-    return Sort(key, descending, order)
+from numdesk.store.search import count_matches
+from tests.store.sorted_helpers import (
+    SORT_KEYS,
+    matching_uids,
+    read_all,
+    read_sorted,
+    sort_of,
+    uids_of,
+)
 
 
 @pytest.mark.parametrize("text", ["", "sha", "iron s", "zo"])
@@ -181,28 +121,6 @@ def test_a_small_library_keeps_relevance_order(tmp_path: Path) -> None:
 # -- a search sorted by walking the column's index ------------------------------------
 
 
-def read_sorted(
-    conn: sqlite3.Connection, text: str, sort: Sort, walking: bool | None, size: int = 100
-) -> tuple[list[int], str]:
-    """Every id a sorted search lists, read page by page, and how it was read."""
-    phrase = " ".join(text.split()).casefold()
-    match = " ".join(f'"{w}"*' for w in text.split())
-    names_only = len(phrase) < 3
-    step = SortedMatches(
-        f"name : ({match})" if names_only else f"({match})", sort, Filters(), walking=walking
-    )
-    ids: list[int] = []
-    while not step.done:
-        page = step.take(conn, size)
-        assert len(page) <= size
-        ids += page
-    return ids, step.reading
-
-
-def uids_of(conn: sqlite3.Connection, ids: list[int]) -> list[str]:
-    return [s.uid for s in summaries(conn, ids)]
-
-
 @pytest.mark.parametrize("text", ["sha", "shado", "iron s", "zo", "zorfen"])
 @pytest.mark.parametrize("key", [SortKey.LEVEL, SortKey.KIND, SortKey.TAGS, SortKey.FAVOURITE])
 @pytest.mark.parametrize("descending", [False, True])
@@ -287,7 +205,7 @@ def test_a_walk_through_thin_matches_hands_over_to_the_sql_sort(
     is sorted in SQL, from the last row found on: each match listed once, in order.
     (At 10,000 entries a page's walk may read the whole index; five rows per match
     wanted make "zorfen" too thin.)"""
-    monkeypatch.setattr(sorted_pages, "READ_PER_MATCH", 5)
+    monkeypatch.setattr(sorted_sources, "READ_PER_MATCH", 5)
     statements: list[str] = []
     big.set_trace_callback(statements.append)
     try:
