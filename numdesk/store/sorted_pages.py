@@ -21,8 +21,10 @@ Collecting the matches costs what they number, again for every statement: 20-40 
 for the 130,000 entries of 200,000 that the first three letters of a word can find.
 Where the words are that short (the full-text index holds an index of such prefixes)
 and the matches that dense, each row the walk reads is looked up in the full-text
-index on its own instead (`IndexSource.of_lookups`, 30-60 µs a row): a page then costs
-what the rows it reads number, 3-5 ms, whatever the library's size.
+index on its own instead (`LookupSource`, 30-60 µs a row): a page then costs what the
+rows it reads number, 3-5 ms, whatever the library's size. Which way is cheaper is
+judged for each part of the walk (entries with a level, and without), from a sample
+of the matches.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from numdesk.store.sorted_sources import (
     EntriesSource,
     IdsSource,
     IndexSource,
+    LookupSource,
     MatchSource,
     Source,
     sorted_fallback,
@@ -49,11 +52,6 @@ from numdesk.store.sorted_sources import (
 #: '1 2 3'): looking one row up for such words costs 30-60 µs; for longer ones each
 #: lookup reads every word they begin (milliseconds).
 INDEXED_PREFIX = 3
-#: Rows are looked up one by one rather than the matches collected where (matches ÷
-#: entries)² × entries reaches this: collecting costs about 0.3 µs a match, a page of
-#: lookups about 40 µs per row read, and the rows read per page grow as the matches
-#: thin out.
-LOOKUP_WORTH = 20_000
 
 
 #: Sort expressions of the columns that are not read one value at a time.
@@ -195,6 +193,8 @@ class Walk(Step):
     def take(self, conn: sqlite3.Connection, limit: int) -> list[int]:
         self.walked = False
         source = self._source
+        if isinstance(source, LookupSource):  # looked up or collected: judged here
+            source = self._source = source.for_walk(conn, self._where, limit)
         if isinstance(source, IndexSource) and not self._walked_out and len(self._ahead) < limit:
             want = limit if self._last is None else limit * source.pages_ahead
             self._ahead += self._walk(conn, want, source)
@@ -274,8 +274,9 @@ class SortedMatches(Step):
     """A search's matches in a column's order: collected once when there are at most
     `CAP` of them, else read on the column's index (see the module). `walking` False
     sorts more than `CAP` of them in SQL instead, True walks the index however few they
-    are. `words` are the search's words; `lookups` True looks the rows of a walk up one
-    by one, False never does, None where the words and the matches make it worth it."""
+    are. `words` are the search's words; the rows of a walk are looked up one by one
+    where they and the matches make it worth it (`lookups` None), or wherever the
+    matches are dense enough (True), or never (False)."""
 
     def __init__(
         self,
@@ -312,7 +313,7 @@ class SortedMatches(Step):
     def take(self, conn: sqlite3.Connection, limit: int) -> list[int]:
         first_page = self._steps is None
         if self._steps is None:
-            self._steps = sorted_walk(self._sort, self._filters, self._source(conn))
+            self._steps = sorted_walk(self._sort, self._filters, self._source(conn, limit))
         taken: list[int] = []
         while len(taken) < limit and self._steps:
             step = self._steps[0]
@@ -327,7 +328,7 @@ class SortedMatches(Step):
         self.done = not self._steps
         return taken
 
-    def _source(self, conn: sqlite3.Connection) -> Source:
+    def _source(self, conn: sqlite3.Connection, limit: int) -> Source:
         """Where the walk reads: the few matches kept, the index, or all sorted.
 
         Under a filter the matches are sorted in SQL: the filter's own index would
@@ -342,25 +343,27 @@ class SortedMatches(Step):
         if self._walking is False or self._filters.where:
             self.reading = "sorted"
             return MatchSource(self._match)
-        if self._lookups or (self._lookups is None and self._worth_lookups(conn)):
+        lookups = self._lookup_source(conn, limit)
+        if lookups is not None:
             self.reading = "looked up"
-            return IndexSource.of_lookups(self._match)
+            return lookups
         self.reading = "walked"
         return IndexSource.of_match(self._match)
 
-    def _worth_lookups(self, conn: sqlite3.Connection) -> bool:
-        """Whether the walk looks its rows up one by one rather than collecting the
-        matches (see `LOOKUP_WORTH`): for words of at most `INDEXED_PREFIX` letters,
-        with the matches' density estimated from how far apart the first `CAP` + 1 of
-        them are."""
-        if not self._words or max(len(word) for word in self._words) > INDEXED_PREFIX:
-            return False
+    def _lookup_source(self, conn: sqlite3.Connection, limit: int) -> LookupSource | None:
+        """Rows looked up one by one rather than the matches collected, if that is worth
+        it for the whole index (see `LOOKUP_COST`; each part of the walk judges again):
+        for more than `CAP` matches of words of at most `INDEXED_PREFIX` letters, their
+        number estimated from the first `CAP` + 1 of them."""
+        if self._lookups is False or not self._words:
+            return None
+        if max(len(word) for word in self._words) > INDEXED_PREFIX:
+            return None
         ids = self._first_ids(conn)
         if len(ids) <= CAP:
-            return False
-        density = len(ids) / (max(ids) - min(ids) + 1)
-        entries = conn.execute("SELECT ifnull(max(rowid), 0) FROM entries").fetchone()[0]
-        return density * density * entries >= LOOKUP_WORTH
+            return None
+        source = LookupSource.measured(conn, self._match, ids)
+        return source if self._lookups or source.worth(source.overall, limit) else None
 
     def _walks_kept(self, conn: sqlite3.Connection, kept: int) -> bool:
         """Whether `kept` matches are read on the column's index rather than each looked

@@ -11,6 +11,8 @@ reads at once.
 from __future__ import annotations
 
 import json
+import math
+import sqlite3
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any
@@ -24,10 +26,15 @@ READ_PER_MATCH = 100
 #: After the first page (a key press waits for it), a walk through collected matches
 #: reads this many pages at once: each statement collects the matches' ids anew.
 PAGES_AHEAD = 5
-#: A walk that looks each row up in the full-text index (`IndexSource.of_lookups`)
-#: hands over to collecting the matches once it has read this many rows per match it
-#: still needs: a lookup costs what collecting about a hundred matches does.
-LOOKUPS_PER_MATCH = 4
+#: Looking one row up in the full-text index (`LookupSource`, for words of at most
+#: three letters) costs about what collecting this many matches does (40 µs against
+#: 0.2 µs): rows are looked up where a page needs fewer lookups than the matches number
+#: ÷ this ÷ `LOOKUP_MARGIN`, and a walk reads no more rows than the matches ÷ this.
+LOOKUP_COST = 200
+LOOKUP_MARGIN = 1.5
+#: A walk looking rows up reads up to this many times the rows its density needs
+#: before it hands over to collecting the matches.
+LOOKUP_READS = 3
 
 
 class Source(ABC):
@@ -72,26 +79,69 @@ class IndexSource(EntriesSource):
         return cls(hit, {"match": match}, MatchSource(match))
 
     @classmethod
-    def of_lookups(cls, match: str) -> IndexSource:
-        """The entries the full-text search `match` finds, each row of the index looked
-        up in the full-text index on its own: for words the index holds the prefixes
-        of, and matches so dense that a page needs few lookups (collected where they
-        turn out too thin)."""
-        hit = "EXISTS (SELECT 1 FROM entries_fts WHERE entries_fts MATCH :match AND rowid = e.id)"
-        return cls(
-            hit,
-            {"match": match},
-            cls.of_match(match),
-            reads_per_match=LOOKUPS_PER_MATCH,
-            pages_ahead=1,
-            collects=False,
-        )
-
-    @classmethod
     def of_ids(cls, ids: Sequence[int]) -> IndexSource:
         """The entries `ids` (each looked up and sorted where they are too thin)."""
         kept = IdsSource(ids)
         return cls("e.id IN (SELECT value FROM json_each(:kept))", kept.params, kept)
+
+
+class LookupSource(IndexSource):
+    """The entries the full-text search `match` finds, each row of the index looked up
+    in the full-text index on its own, where the matches are dense enough among the
+    rows a walk reads (`for_walk`); else collected, as `IndexSource.of_match` does.
+
+    `sample` is the ids of some of the matches, all of them between its lowest and
+    highest id (`measured` reads from it how many there are about).
+    """
+
+    def __init__(self, match: str, sample: Sequence[int]) -> None:
+        hit = "EXISTS (SELECT 1 FROM entries_fts WHERE entries_fts MATCH :match AND rowid = e.id)"
+        self.collecting = IndexSource.of_match(match)
+        super().__init__(hit, {"match": match}, self.collecting, pages_ahead=1, collects=False)
+        self._sample = json.dumps(sorted(sample))
+        self._span = (min(sample), max(sample))
+        #: how many entries match, about; how many of all rows
+        self.matches = self.overall = 0.0
+
+    @classmethod
+    def measured(cls, conn: sqlite3.Connection, match: str, sample: Sequence[int]) -> LookupSource:
+        """The source with the matches' number estimated from the sample."""
+        source = cls(match, sample)
+        source.overall = source.density(conn)
+        entries = conn.execute("SELECT ifnull(max(rowid), 0) FROM entries").fetchone()[0]
+        source.matches = source.overall * entries
+        return source
+
+    def density(self, conn: sqlite3.Connection, where: str | None = None) -> float:
+        """The share of the rows `where` holds (of every row: None) that match, within
+        the sample's span of ids."""
+        test = f" AND {where}" if where else ""
+        sql = f"SELECT count(*) FROM entries e WHERE e.id IN (SELECT value FROM json_each(?)){test}"
+        found = conn.execute(sql, (self._sample,)).fetchone()[0]
+        sql = f"SELECT count(*) FROM entries e WHERE e.id BETWEEN ? AND ?{test}"
+        rows = conn.execute(sql, self._span).fetchone()[0]
+        return found / rows if rows else 0.0
+
+    def worth(self, density: float, want: int) -> bool:
+        """Whether `want` rows at `density` cost less looked up than collected."""
+        return density > 0 and want / density * LOOKUP_COST * LOOKUP_MARGIN <= self.matches
+
+    def for_walk(self, conn: sqlite3.Connection, where: str | None, want: int) -> IndexSource:
+        """How a walk through the rows `where` holds reads: looking its rows up, reading
+        up to `LOOKUP_READS` times the rows its density needs (never more than
+        collecting costs), or collecting the matches."""
+        density = self.density(conn, where)
+        if not self.worth(density, want):
+            return self.collecting
+        reads = min(math.ceil(LOOKUP_READS / density), int(self.matches / (LOOKUP_COST * want)))
+        return IndexSource(
+            self.hit,
+            self.params,
+            self.fallback,
+            reads_per_match=max(1, reads),
+            pages_ahead=1,
+            collects=False,
+        )
 
 
 def sorted_fallback(source: Source) -> Source:
