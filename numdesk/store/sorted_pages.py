@@ -193,8 +193,8 @@ class Walk(Step):
     def take(self, conn: sqlite3.Connection, limit: int) -> list[int]:
         self.walked = False
         source = self._source
-        if isinstance(source, LookupSource):  # looked up or collected: judged here
-            source = self._source = source.for_walk(conn, self._where, limit)
+        if isinstance(source, LookupSource):  # looked up or collected: judged each time
+            source = source.for_take(conn, self._where, limit)
         if isinstance(source, IndexSource) and not self._walked_out and len(self._ahead) < limit:
             want = limit if self._last is None else limit * source.pages_ahead
             self._ahead += self._walk(conn, want, source)

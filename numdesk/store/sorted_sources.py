@@ -87,8 +87,8 @@ class IndexSource(EntriesSource):
 
 class LookupSource(IndexSource):
     """The entries the full-text search `match` finds, each row of the index looked up
-    in the full-text index on its own, where the matches are dense enough among the
-    rows a walk reads (`for_walk`); else collected, as `IndexSource.of_match` does.
+    in the full-text index on its own where that costs less for the rows a statement
+    reads (`for_take`); else collected, as `IndexSource.of_match` does.
 
     `sample` is the ids of some of the matches, all of them between its lowest and
     highest id (`measured` reads from it how many there are about).
@@ -102,6 +102,7 @@ class LookupSource(IndexSource):
         self._span = (min(sample), max(sample))
         #: how many entries match, about; how many of all rows
         self.matches = self.overall = 0.0
+        self._densities: dict[str | None, float] = {}
 
     @classmethod
     def measured(cls, conn: sqlite3.Connection, match: str, sample: Sequence[int]) -> LookupSource:
@@ -126,11 +127,14 @@ class LookupSource(IndexSource):
         """Whether `want` rows at `density` cost less looked up than collected."""
         return density > 0 and want / density * LOOKUP_COST * LOOKUP_MARGIN <= self.matches
 
-    def for_walk(self, conn: sqlite3.Connection, where: str | None, want: int) -> IndexSource:
-        """How a walk through the rows `where` holds reads: looking its rows up, reading
-        up to `LOOKUP_READS` times the rows its density needs (never more than
-        collecting costs), or collecting the matches."""
-        density = self.density(conn, where)
+    def for_take(self, conn: sqlite3.Connection, where: str | None, want: int) -> IndexSource:
+        """How a walk through the rows `where` holds reads its next `want` matches:
+        looking its rows up, reading up to `LOOKUP_READS` times the rows their density
+        needs (never more than collecting costs), or collecting the matches (a long
+        read, Ctrl+End: looked up one by one, the rows would cost more)."""
+        if where not in self._densities:
+            self._densities[where] = self.density(conn, where)
+        density = self._densities[where]
         if not self.worth(density, want):
             return self.collecting
         reads = min(math.ceil(LOOKUP_READS / density), int(self.matches / (LOOKUP_COST * want)))

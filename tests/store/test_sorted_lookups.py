@@ -113,3 +113,25 @@ def test_the_browser_looks_rows_up_for_short_words_and_dense_matches_only(
     assert reading("iron s") == "walked"  # "iron": no index of four-letter prefixes
     assert reading("zo") == "kept"  # 479 names: at most `CAP`
     assert reading("sha", kinds=[EntryKind.CREATURE]) == "sorted"
+
+
+def test_a_long_read_collects_the_matches_and_a_page_looks_its_rows_up(
+    big: sqlite3.Connection, monkeypatch: pytest.MonkeyPatch, statements: list[str]
+) -> None:
+    """A page of 100 is looked up; the rest at once (Ctrl+End: 2,000 at a time) would
+    need more lookups than collecting costs, so it is collected, and the rows are those
+    the SQL sort lists."""
+    monkeypatch.setattr(sorted_sources, "LOOKUP_COST", 10)
+    sort = Sort(SortKey.LEVEL, descending=True)
+    pages = Pages("sha", sort)
+    first = pages.next_page(big, 100)
+    assert any(LOOKING_UP in s for s in statements)
+    assert not any(COLLECTING in s for s in statements)
+    statements.clear()
+    rest: list[str] = []
+    while not pages.done:
+        rest += [s.uid for s in pages.next_page(big, 2_000)]
+    with_level = [s for s in statements if "e.level IS NOT NULL" in s and " AS hit " in s]
+    assert with_level and all(COLLECTING in s for s in with_level)
+    listed = [s.uid for s in first] + rest
+    assert listed == [s.uid for s in summaries(big, read_sorted(big, "sha", sort, False)[0])]

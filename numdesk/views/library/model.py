@@ -39,6 +39,9 @@ UID_ROLE = Qt.ItemDataRole.UserRole + 2
 Index = QModelIndex | QPersistentModelIndex
 #: Rows loaded at a time as the user scrolls down the table.
 PAGE_SIZE = 100
+#: Rows read at once when every remaining row is wanted (Ctrl+End): a sorted search's
+#: long read collects its matches instead of looking each row up (sorted_sources).
+ALL_AT_ONCE = 2_000
 
 
 class RowSource(Protocol):
@@ -155,10 +158,15 @@ class EntryTableModel(QAbstractTableModel):
         return not parent.isValid() and self._source is not None and not self._source.done
 
     def fetchMore(self, parent: Index = QModelIndex()) -> None:  # noqa: B008
-        if not self.canFetchMore(parent) or self._source is None:
+        if self.canFetchMore(parent):
+            self._fetch(PAGE_SIZE)
+
+    def _fetch(self, rows: int) -> None:
+        """Load the next `rows` rows of the listing."""
+        if self._source is None:
             return
         # an entry saved since the listing began may come round again: shown once
-        batch = [s for s in self._source.next_rows(PAGE_SIZE) if s.uid not in self._row_of]
+        batch = [s for s in self._source.next_rows(rows) if s.uid not in self._row_of]
         if not batch:
             # the last page was full: only now is the listing known to end, and the
             # count exact ("1,000+" would stay on a list read to its end)
@@ -174,8 +182,8 @@ class EntryTableModel(QAbstractTableModel):
 
     def fetch_all(self) -> None:
         """Load every remaining match (Ctrl+End: the very last one)."""
-        while self.canFetchMore():  # each page moves the listing on: it ends
-            self.fetchMore()
+        while self.canFetchMore():  # each read moves the listing on: it ends
+            self._fetch(ALL_AT_ONCE)
 
     def update_rows(self, summaries: list[EntrySummary]) -> None:
         """Show the new state of entries already shown (others are left alone)."""
