@@ -45,6 +45,7 @@ from numdesk.store.sorted_sources import (
     LookupSource,
     MatchSource,
     Source,
+    lookups_worth,
     sorted_fallback,
 )
 
@@ -362,8 +363,10 @@ class SortedMatches(Step):
         ids = self._first_ids(conn)
         if len(ids) <= CAP:
             return None
-        source = LookupSource.measured(conn, self._match, ids)
-        return source if self._lookups or source.worth(source.overall, limit) else None
+        share, matches = LookupSource.estimate(conn, ids)
+        if not self._lookups and not lookups_worth(share, matches, limit):
+            return None
+        return LookupSource(self._match, ids, matches)
 
     def _walks_kept(self, conn: sqlite3.Connection, kept: int) -> bool:
         """Whether `kept` matches are read on the column's index rather than each looked

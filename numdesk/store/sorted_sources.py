@@ -85,47 +85,52 @@ class IndexSource(EntriesSource):
         return cls("e.id IN (SELECT value FROM json_each(:kept))", kept.params, kept)
 
 
+def lookups_worth(density: float, matches: float, want: int) -> bool:
+    """Whether `want` rows where `density` of them match cost less looked up one by one
+    than `matches` collected."""
+    return density > 0 and want / density * LOOKUP_COST * LOOKUP_MARGIN <= matches
+
+
 class LookupSource(IndexSource):
     """The entries the full-text search `match` finds, each row of the index looked up
     in the full-text index on its own where that costs less for the rows a statement
     reads (`for_take`); else collected, as `IndexSource.of_match` does.
 
     `sample` is the ids of some of the matches, all of them between its lowest and
-    highest id (`measured` reads from it how many there are about).
+    highest id; `matches`, about how many there are (`estimate`).
     """
 
-    def __init__(self, match: str, sample: Sequence[int]) -> None:
+    def __init__(self, match: str, sample: Sequence[int], matches: float) -> None:
         hit = "EXISTS (SELECT 1 FROM entries_fts WHERE entries_fts MATCH :match AND rowid = e.id)"
         self.collecting = IndexSource.of_match(match)
         super().__init__(hit, {"match": match}, self.collecting, pages_ahead=1, collects=False)
-        self._sample = json.dumps(sorted(sample))
+        self._sample = sample
         self._span = (min(sample), max(sample))
-        #: how many entries match, about; how many of all rows
-        self.matches = self.overall = 0.0
+        self.matches = matches
         self._densities: dict[str | None, float] = {}
 
-    @classmethod
-    def measured(cls, conn: sqlite3.Connection, match: str, sample: Sequence[int]) -> LookupSource:
-        """The source with the matches' number estimated from the sample."""
-        source = cls(match, sample)
-        source.overall = source.density(conn)
+    @staticmethod
+    def estimate(conn: sqlite3.Connection, sample: Sequence[int]) -> tuple[float, float]:
+        """The share of rows that match and about how many do, from `sample`, without
+        reading it again (a keystroke's worth: ids deleted within its span only make
+        the estimate lower)."""
+        share = len(sample) / (max(sample) - min(sample) + 1)
         entries = conn.execute("SELECT ifnull(max(rowid), 0) FROM entries").fetchone()[0]
-        source.matches = source.overall * entries
-        return source
+        return share, share * entries
 
     def density(self, conn: sqlite3.Connection, where: str | None = None) -> float:
         """The share of the rows `where` holds (of every row: None) that match, within
         the sample's span of ids."""
         test = f" AND {where}" if where else ""
         sql = f"SELECT count(*) FROM entries e WHERE e.id IN (SELECT value FROM json_each(?)){test}"
-        found = conn.execute(sql, (self._sample,)).fetchone()[0]
+        found = conn.execute(sql, (json.dumps(sorted(self._sample)),)).fetchone()[0]
         sql = f"SELECT count(*) FROM entries e WHERE e.id BETWEEN ? AND ?{test}"
         rows = conn.execute(sql, self._span).fetchone()[0]
         return found / rows if rows else 0.0
 
     def worth(self, density: float, want: int) -> bool:
         """Whether `want` rows at `density` cost less looked up than collected."""
-        return density > 0 and want / density * LOOKUP_COST * LOOKUP_MARGIN <= self.matches
+        return lookups_worth(density, self.matches, want)
 
     def for_take(self, conn: sqlite3.Connection, where: str | None, want: int) -> IndexSource:
         """How a walk through the rows `where` holds reads its next `want` matches:
