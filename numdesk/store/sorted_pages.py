@@ -203,6 +203,8 @@ class Walk(Step):
         if isinstance(self._source, IndexSource):  # a full page, or the index's end
             self.done = self._walked_out and not self._ahead
             return taken
+        if self._ahead:  # read before the walk handed over: listed first, in full
+            return taken
         # handed over to the SQL sort (or never walked): the rest after the last row
         return taken + self._sorted(conn, limit - len(taken))
 

@@ -220,6 +220,27 @@ def test_a_walk_through_thin_matches_hands_over_to_the_sql_sort(
     assert set(uids_of(big, walked)) == matching_uids(big, "zorfen")
 
 
+@pytest.mark.parametrize(
+    ("read_per_match", "text", "descending"), [(5, "zo", True), (12, "da", False)]
+)
+def test_rows_read_ahead_before_a_hand_over_are_all_listed(
+    big: sqlite3.Connection,
+    monkeypatch: pytest.MonkeyPatch,
+    read_per_match: int,
+    text: str,
+    descending: bool,
+) -> None:
+    """A later read of the walk (five pages at once) finds fewer matches than it wanted
+    but more than a page, and hands over to the SQL sort: the rows it read ahead are
+    listed before the listing ends. They were dropped, and the count said so exactly
+    (found at 100,000 entries: "da" by name listed 4,800 of 4,925)."""
+    monkeypatch.setattr(sorted_sources, "READ_PER_MATCH", read_per_match)
+    sort = sort_of(SortKey.NAME, descending)
+    walked, _ = read_sorted(big, text, sort, walking=True)
+    assert walked == read_sorted(big, text, sort, walking=False)[0]
+    assert set(uids_of(big, walked)) == matching_uids(big, text)
+
+
 def test_a_walked_search_folds_words_as_the_index_does(tmp_path: Path) -> None:
     """Accents and case: "ÉCLA" finds "éclair", "Eclat" and "eclipse" is left out, the
     same entries the search itself finds, whichever way it is read."""
