@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from main_window_helpers import add, creature, make_controller, make_window
 from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from numdesk.controllers.library import LibraryController
@@ -190,8 +191,19 @@ def test_a_list_of_whole_pages_read_to_its_end_is_counted_exactly(
     with qtbot.waitSignal(browser.resultsChanged, timeout=5000):
         browser.search_edit.setText("swarmling")
     assert browser.count_label.text() == "1,000+ entries"
-    while browser.model.canFetchMore():
-        browser.model.fetchMore()
+    cursors: list[Qt.CursorShape | None] = []
+
+    def cursor_now(*_: object) -> None:
+        shown = QApplication.overrideCursor()
+        cursors.append(shown.shape() if shown is not None else None)
+
+    browser.model.rowsInserted.connect(cursor_now)
+    browser.table.setFocus()
+    qtbot.keyClick(browser.table, Qt.Key.Key_End, Qt.KeyboardModifier.ControlModifier)
+    assert not browser.model.canFetchMore()
+    # read all at once behind a wait cursor, put back after
+    assert cursors and set(cursors) == {Qt.CursorShape.WaitCursor}
+    assert QApplication.overrideCursor() is None
     assert len({s.uid for s in browser.shown_summaries()}) == matches
     assert browser.count_label.text() == "1,200 entries"
     assert browser.count_label.toolTip() == ""
@@ -231,3 +243,20 @@ def test_marking_a_selection_as_favourites_lists_the_library_once(
     assert len(announced) == 1 and len(listings) == 1
     assert all(s.favourite for s in browser.shown_summaries())
     assert len(browser.shown_summaries()) == 3
+
+
+def test_the_column_the_list_is_sorted_by_stays_when_the_browser_narrows(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Narrow, the browser drops its Tags and Rules columns; sorted by Tags, the Tags
+    column and its arrow stay (hidden, the order looked random), and go once unsorted."""
+    browser = window.browser
+    browser.resize(1200, 600)
+    qtbot.waitUntil(lambda: not browser.table.isColumnHidden(Column.TAGS))
+    browser.table.horizontalHeader().setSortIndicator(Column.TAGS, Qt.SortOrder.AscendingOrder)
+    browser.resize(420, 600)
+    qtbot.waitUntil(lambda: browser.table.isColumnHidden(Column.PROFILE))
+    assert not browser.table.isColumnHidden(Column.TAGS)
+    assert browser.table.horizontalHeader().sortIndicatorSection() == Column.TAGS
+    browser.model.sort(-1, Qt.SortOrder.AscendingOrder)
+    assert browser.table.isColumnHidden(Column.TAGS)

@@ -15,7 +15,6 @@ per action) is answered with one new listing.
 from __future__ import annotations
 
 from PySide6.QtCore import (
-    QT_TRANSLATE_NOOP,
     QEvent,
     QItemSelectionModel,
     QObject,
@@ -27,6 +26,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QAction, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QComboBox,
     QHeaderView,
     QLabel,
@@ -40,56 +40,20 @@ from PySide6.QtWidgets import (
 
 from numdesk.controllers.library import LibraryController
 from numdesk.model.entry_kind import EntryKind
-from numdesk.model.listing import MatchCount, Sort, SortKey
+from numdesk.model.listing import MatchCount, Sort
 from numdesk.model.summary import EntrySummary
 from numdesk.views.forms import child, load_form
+from numdesk.views.library.browser_choices import KIND_FILTERS, column_sort
 from numdesk.views.library.model import (
     UID_ROLE,
     Column,
     EntryTableModel,
-    kind_label,
     profile_label,
 )
 from numdesk.views.theme import dim, heading_font
 
 #: Milliseconds of quiet typing before the search runs.
 SEARCH_DELAY_MS = 150
-
-#: What each column sorts by in the library.
-_SORT_KEYS = {
-    Column.FAVOURITE: SortKey.FAVOURITE,
-    Column.NAME: SortKey.NAME,
-    Column.KIND: SortKey.KIND,
-    Column.LEVEL: SortKey.LEVEL,
-    Column.PROFILE: SortKey.PROFILE,
-    Column.TAGS: SortKey.TAGS,
-}
-
-#: The kind filter's choices: a label and the kinds it selects (None: every kind).
-KIND_FILTERS: tuple[tuple[str, tuple[EntryKind, ...] | None], ...] = (
-    (QT_TRANSLATE_NOOP("LibraryBrowser", "All kinds"), None),
-    (QT_TRANSLATE_NOOP("LibraryBrowser", "Characters"), (EntryKind.CHARACTER,)),
-    (QT_TRANSLATE_NOOP("LibraryBrowser", "Creatures and NPCs"), (EntryKind.CREATURE,)),
-    (QT_TRANSLATE_NOOP("LibraryBrowser", "Encounters"), (EntryKind.ENCOUNTER,)),
-    (QT_TRANSLATE_NOOP("LibraryBrowser", "Cyphers"), (EntryKind.CYPHER,)),
-    (QT_TRANSLATE_NOOP("LibraryBrowser", "Artifacts"), (EntryKind.ARTIFACT,)),
-    (QT_TRANSLATE_NOOP("LibraryBrowser", "Oddities"), (EntryKind.ODDITY,)),
-    (
-        QT_TRANSLATE_NOOP("LibraryBrowser", "Equipment, weapons, armor"),
-        (EntryKind.EQUIPMENT, EntryKind.WEAPON, EntryKind.ARMOR, EntryKind.SHIELD),
-    ),
-    (
-        QT_TRANSLATE_NOOP("LibraryBrowser", "Abilities and skills"),
-        (EntryKind.ABILITY, EntryKind.SKILL),
-    ),
-    (
-        QT_TRANSLATE_NOOP("LibraryBrowser", "Templates"),
-        (EntryKind.TYPE, EntryKind.DESCRIPTOR, EntryKind.FOCUS, EntryKind.FLAVOR),
-    ),
-    (QT_TRANSLATE_NOOP("LibraryBrowser", "Followers"), (EntryKind.FOLLOWER,)),
-    (QT_TRANSLATE_NOOP("LibraryBrowser", "Roll tables"), (EntryKind.TABLE,)),
-    (QT_TRANSLATE_NOOP("LibraryBrowser", "Rules sets"), (EntryKind.RULES_SET,)),
-)
 
 
 class LibraryBrowser(QWidget):
@@ -152,6 +116,7 @@ class LibraryBrowser(QWidget):
         table.setModel(self.model)
         table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
         self.model.sortRequested.connect(self.refresh)
+        self.model.sortRequested.connect(lambda: self._fit_columns(table.viewport().width()))
         self.model.countChanged.connect(lambda: self._show_count(self.model.count()))
         table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         table.verticalHeader().setVisible(False)
@@ -195,18 +160,28 @@ class LibraryBrowser(QWidget):
                 self.table.selectRow(0)
             return True
         ctrl = event.modifiers() & Qt.KeyboardModifier.ControlModifier
-        if watched is self.table and event.key() == Qt.Key.Key_End and ctrl:
-            self.model.fetch_all()
+        end = watched is self.table and event.key() == Qt.Key.Key_End and ctrl
+        if end and self.model.canFetchMore():
+            # the rest of a broad search (65,000 rows: seconds) is read at once
+            QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+            try:
+                self.model.fetch_all()
+            finally:
+                QApplication.restoreOverrideCursor()
         return False
 
     def _fit_columns(self, width: int) -> None:
         """Drop the Tags, then the Rules column when the browser is too narrow for them,
-        so names stay readable at 1366×768 beside a sheet (widen the browser to see them)."""
+        so names stay readable at 1366×768 beside a sheet (widen the browser to see them).
+        The column the list is sorted by stays: without its arrow the order would look
+        like none."""
         header = self.table.horizontalHeader()
         fixed = sum(header.sectionSize(c) for c in (Column.FAVOURITE, Column.KIND, Column.LEVEL))
         room = width - fixed
+        sorted_by, _order = self.model.sort_state()
         for column, needed in ((Column.PROFILE, 230), (Column.TAGS, 300)):
-            self.table.setColumnHidden(column, room < needed + header.sectionSize(column))
+            narrow = room < needed + header.sectionSize(column)
+            self.table.setColumnHidden(column, narrow and column != sorted_by)
 
     def _setup_filters(self) -> None:
         for label, kinds in KIND_FILTERS:
@@ -307,19 +282,8 @@ class LibraryBrowser(QWidget):
     def _sort(self) -> Sort | None:
         """The column order the header shows, as the library takes it (None: best first)."""
         column, order = self.model.sort_state()
-        if column < 0:
-            return None
-        descending = order == Qt.SortOrder.DescendingOrder
-        key = _SORT_KEYS[Column(column)]
-        if key is SortKey.KIND:
-            kinds = sorted(EntryKind, key=lambda k: kind_label(k).casefold())
-            return Sort(key, descending, tuple(k.value for k in kinds))
-        if key is SortKey.PROFILE:
-            profiles: list[str | None] = [None, "numenera", "cypher"]
-            profiles += [s.uid for s in self._controller.rules_sets()]
-            profiles.sort(key=lambda p: profile_label(p).casefold())
-            return Sort(key, descending, tuple(profiles))
-        return Sort(key, descending)
+        rules_sets = [s.uid for s in self._controller.rules_sets()]
+        return column_sort(column, order == Qt.SortOrder.DescendingOrder, rules_sets)
 
     def _show_count(self, count: MatchCount) -> None:
         total = count.count
