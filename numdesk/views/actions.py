@@ -3,6 +3,11 @@
 The main window builds its menus and toolbar from this table and connects handlers by
 id, so an action's text, shortcut and icon are defined once and tests can trigger an
 action by id (`actions[ActionId.NEW_CHARACTER].trigger()`).
+
+Icons are the style's standard ones, named here and drawn once the window has been
+painted (`add_icons`): the first use of `QStyle` in a process makes PySide build its
+Python enums, 15-20 ms that the first screen would otherwise wait for. Until then each
+action holds a blank icon of the toolbar's size, so nothing moves when they arrive.
 """
 
 from __future__ import annotations
@@ -10,9 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum, auto
 
-from PySide6.QtCore import QCoreApplication
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QStyle, QWidget
+from PySide6.QtCore import QCoreApplication, QSize, Qt
+from PySide6.QtGui import QAction, QIcon, QKeySequence, QPixmap
+from PySide6.QtWidgets import QWidget
+
+#: the toolbar's icon size (Fusion's own); the blank icons before `add_icons` have it
+ICON_SIZE = QSize(24, 24)
 
 
 class ActionId(Enum):
@@ -50,11 +58,15 @@ class ActionId(Enum):
 
 @dataclass(frozen=True)
 class ActionSpec:
-    """Text (with a mnemonic), shortcut, standard icon and status tip of one action."""
+    """Text (with a mnemonic), shortcut, standard icon and status tip of one action.
+
+    `icon` names a `QStyle.StandardPixmap` member ("SP_FileIcon"), looked up only when
+    the icons are drawn (`add_icons`).
+    """
 
     text: str
     shortcut: QKeySequence.StandardKey | str | None = None
-    icon: QStyle.StandardPixmap | None = None
+    icon: str | None = None
     tip: str = ""
     checkable: bool = False
     #: used when the platform defines no key for the standard `shortcut` (or in addition)
@@ -68,19 +80,18 @@ translate = QCoreApplication.translate
 
 def action_specs() -> dict[ActionId, ActionSpec]:
     """The table of actions (built at run time so `tr` sees the installed translators)."""
-    sp = QStyle.StandardPixmap
     key = QKeySequence.StandardKey
     return {
         ActionId.NEW_CHARACTER: ActionSpec(
             translate("Actions", "New &Character…"),
             key.New,
-            sp.SP_FileIcon,
+            "SP_FileIcon",
             translate("Actions", "Make a character with the wizard"),
         ),
         ActionId.NEW_ENCOUNTER: ActionSpec(
             translate("Actions", "New &Encounter"),
             "Ctrl+Shift+E",
-            sp.SP_FileDialogNewFolder,
+            "SP_FileDialogNewFolder",
             translate("Actions", "Prepare a new encounter"),
         ),
         ActionId.NEW_ENTRY: ActionSpec(
@@ -98,19 +109,19 @@ def action_specs() -> dict[ActionId, ActionSpec]:
         ActionId.OPEN_LIBRARY: ActionSpec(
             translate("Actions", "&Open Library…"),
             key.Open,
-            sp.SP_DirOpenIcon,
+            "SP_DirOpenIcon",
             translate("Actions", "Open another library file"),
         ),
         ActionId.IMPORT: ActionSpec(
             translate("Actions", "&Import…"),
             "Ctrl+I",
-            sp.SP_ArrowDown,
+            "SP_ArrowDown",
             translate("Actions", "Import numdesk JSON, the CSRD, Foundry actors or CSV creatures"),
         ),
         ActionId.EXPORT_LIBRARY: ActionSpec(
             translate("Actions", "&Export Library…"),
             "Ctrl+E",
-            sp.SP_ArrowUp,
+            "SP_ArrowUp",
             translate("Actions", "Export the whole library as JSON"),
         ),
         ActionId.EXPORT_SELECTION: ActionSpec(
@@ -122,7 +133,7 @@ def action_specs() -> dict[ActionId, ActionSpec]:
         ActionId.EXPORT_PDF: ActionSpec(
             translate("Actions", "Export &PDF…"),
             "Ctrl+Shift+P",
-            sp.SP_DialogSaveButton,
+            "SP_DialogSaveButton",
             translate("Actions", "Save the current sheet or the selected entries as PDF"),
         ),
         ActionId.PRINT: ActionSpec(
@@ -152,8 +163,8 @@ def action_specs() -> dict[ActionId, ActionSpec]:
             translate("Actions", "Close &Tab"), key.Close, None, extra="Ctrl+W"
         ),
         ActionId.QUIT: ActionSpec(translate("Actions", "&Quit"), key.Quit, None, extra="Ctrl+Q"),
-        ActionId.UNDO: ActionSpec(translate("Actions", "&Undo"), key.Undo, sp.SP_ArrowBack),
-        ActionId.REDO: ActionSpec(translate("Actions", "&Redo"), key.Redo, sp.SP_ArrowForward),
+        ActionId.UNDO: ActionSpec(translate("Actions", "&Undo"), key.Undo, "SP_ArrowBack"),
+        ActionId.REDO: ActionSpec(translate("Actions", "&Redo"), key.Redo, "SP_ArrowForward"),
         ActionId.FIND: ActionSpec(
             translate("Actions", "&Find"),
             key.Find,
@@ -166,7 +177,7 @@ def action_specs() -> dict[ActionId, ActionSpec]:
         ActionId.OPEN_ENTRY: ActionSpec(translate("Actions", "&Open"), "Return", None),
         ActionId.DUPLICATE: ActionSpec(translate("Actions", "D&uplicate"), "Ctrl+D", None),
         ActionId.RENAME: ActionSpec(translate("Actions", "Re&name…"), "F2", None),
-        ActionId.DELETE: ActionSpec(translate("Actions", "&Delete…"), key.Delete, sp.SP_TrashIcon),
+        ActionId.DELETE: ActionSpec(translate("Actions", "&Delete…"), key.Delete, "SP_TrashIcon"),
         ActionId.FAVOURITE: ActionSpec(
             translate("Actions", "Fa&vourite"), "Ctrl+B", None, checkable=True
         ),
@@ -191,7 +202,7 @@ def action_specs() -> dict[ActionId, ActionSpec]:
 def create_actions(parent: QWidget) -> dict[ActionId, QAction]:
     """One QAction per id, owned by `parent` (the main window)."""
     actions: dict[ActionId, QAction] = {}
-    style = parent.style()
+    blank = _blank_icon()
     for action_id, spec in action_specs().items():
         action = QAction(spec.text, parent)
         action.setObjectName(f"action{action_id.name.title().replace('_', '')}")
@@ -205,10 +216,29 @@ def create_actions(parent: QWidget) -> dict[ActionId, QAction]:
         if keys:
             action.setShortcuts(keys)
         if spec.icon is not None:
-            action.setIcon(style.standardIcon(spec.icon))
+            action.setIcon(blank)
         if spec.tip:
             action.setStatusTip(spec.tip)
             action.setToolTip(spec.tip)
         action.setCheckable(spec.checkable)
         actions[action_id] = action
     return actions
+
+
+def add_icons(actions: dict[ActionId, QAction], widget: QWidget) -> None:
+    """Give each action its standard icon from `widget`'s style (after the first paint:
+    see the module's docstring)."""
+    from PySide6.QtWidgets import QStyle
+
+    style = widget.style()
+    for action_id, spec in action_specs().items():
+        if spec.icon is not None:
+            pixmap = getattr(QStyle.StandardPixmap, spec.icon)
+            actions[action_id].setIcon(style.standardIcon(pixmap, None, widget))
+
+
+def _blank_icon() -> QIcon:
+    """A transparent icon of the toolbar's size: it holds the place of a standard icon."""
+    pixmap = QPixmap(ICON_SIZE)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    return QIcon(pixmap)

@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu
 
-from numdesk.views.actions import ActionId
+from numdesk.views.actions import ICON_SIZE, ActionId
 from numdesk.views.library.host import LibraryHost
 
 
@@ -95,6 +95,7 @@ def build_toolbar(window: LibraryHost) -> None:
     toolbar.setObjectName("mainToolbar")
     toolbar.setMovable(False)
     toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+    toolbar.setIconSize(ICON_SIZE)  # (the blank icons before `add_icons` have it too)
     for action_id in (
         ActionId.NEW_CHARACTER,
         ActionId.NEW_ENCOUNTER,

@@ -27,10 +27,11 @@ from PySide6.QtWidgets import (
 )
 
 from numdesk.controllers.library import LibraryController
+from numdesk.gui import after_first_paint
 from numdesk.model.errors import DomainError
 from numdesk.paths import resource_path
 from numdesk.views import main_dialogs
-from numdesk.views.actions import ActionId, create_actions
+from numdesk.views.actions import ActionId, add_icons, create_actions
 from numdesk.views.documents import Documents
 from numdesk.views.forms import child, load_form
 from numdesk.views.library import LibraryBrowser
@@ -96,9 +97,8 @@ class MainWindow(LibraryHost):
         self.browser = LibraryBrowser(controller)
         self._host_browser(child(form, QWidget, "browserHost"))
         self.tabs = child(form, QTabWidget, "tabs")
-        self.documents = Documents(
-            controller, self.tabs, child(form, QStackedWidget, "documentStack"), self
-        )
+        document_stack = child(form, QStackedWidget, "documentStack")
+        self.documents = Documents(controller, self.tabs, document_stack, self)
         welcome = child(form, QLabel, "welcomeTitle")
         welcome.setFont(heading_font(self.font(), 1.5))
         dim(child(form, QLabel, "welcomeText"))
@@ -146,9 +146,12 @@ class MainWindow(LibraryHost):
         self._update_actions()
         self._report_backup()
         self._report_rules_sets()
-        self.actions_by_id[ActionId.SHOW_LIBRARY].setChecked(
-            self.splitter.widget(0).isVisibleTo(self)
-        )
+        listed = self.splitter.widget(0).isVisibleTo(self)
+        self.actions_by_id[ActionId.SHOW_LIBRARY].setChecked(listed)
+        # the standard icons come once the first screen is painted (`actions`): after
+        # the library list, or the documents' side when the list starts hidden
+        first_screen = self.browser.table.viewport() if listed else document_stack
+        after_first_paint(first_screen, lambda: add_icons(self.actions_by_id, self))
         self.documents.connect_focus()
 
     def _host_browser(self, host: QWidget) -> None:

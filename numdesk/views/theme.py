@@ -18,6 +18,7 @@ from PySide6.QtGui import QColor, QFont, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication, QStyleFactory, QWidget
 
 from numdesk.controllers.settings import ThemeChoice
+from numdesk.gui import FUSION_MADE
 
 _LIGHT = {
     QPalette.ColorRole.Window: "#f3f1ec",
@@ -120,7 +121,9 @@ def is_dark(choice: ThemeChoice) -> bool:
 def apply_theme(app: QApplication, choice: ThemeChoice) -> bool:
     """Style `app` for `choice`; returns True when the dark scheme is in use."""
     dark = is_dark(choice)
-    app.setStyle(QStyleFactory.create("Fusion"))
+    if not app.property(FUSION_MADE):
+        app.setStyle(QStyleFactory.create("Fusion"))
+        app.setProperty(FUSION_MADE, True)
     app.setPalette(build_palette(dark))
     app.setProperty("numdeskDark", dark)
     return dark

@@ -16,6 +16,7 @@ import sys
 import time
 from pathlib import Path
 
+from PySide6 import QtWidgets
 from PySide6.QtCore import QEvent, QObject, QSettings, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QLabel, QMessageBox
 
@@ -62,6 +63,9 @@ class _AtFirstPaint(QObject):
         self.window = window
         self.filter_installed: bool | None = None
         self.labels_not_plain: list[str] | None = None
+        self.style_made_in_python: bool | None = None
+        self.toolbar_height: int | None = None
+        self.icons_blank: list[bool] | None = None
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Paint and self.loaded is None:
@@ -75,7 +79,23 @@ class _AtFirstPaint(QObject):
                 for label in self.window.findChildren(QLabel)
                 if label.textFormat() != Qt.TextFormat.PlainText
             ]
+            # PySide makes QStyle's Python class (and its enums, 15-20 ms) on first use
+            self.style_made_in_python = "QStyle" in QtWidgets.__dict__
+            self.toolbar_height = self.window.toolbar.height()
+            self.icons_blank = _toolbar_icons_blank(self.window)
         return False
+
+
+def _toolbar_icons_blank(window: QObject) -> list[bool]:
+    """Per toolbar action with an icon: whether the icon draws nothing (the blank one
+    that holds the place of a standard icon until the first paint)."""
+    blank = []
+    for action in window.toolbar.actions():  # type: ignore[attr-defined]
+        if action.isSeparator():
+            continue
+        image = action.icon().pixmap(24, 24).toImage()
+        blank.append(all(image.pixelColor(x, y).alpha() == 0 for x in range(24) for y in range(24)))
+    return blank
 
 
 def _wait(app: QApplication, done: object, seconds: float = 20) -> None:
@@ -119,10 +139,14 @@ def main(library: str, ini: str, import_file: str, pdf: str, screenshot: str) ->
     report["filter_at_first_paint"] = probe.filter_installed
     report["labels_not_plain_at_first_paint"] = probe.labels_not_plain
     report["listed_at_first_paint"] = [s.name for s in window.browser.shown_summaries()]
+    report["style_made_in_python_at_first_paint"] = probe.style_made_in_python
+    report["toolbar_icons_blank_at_first_paint"] = probe.icons_blank
     window.grab().save(screenshot)
     _wait(app, lambda: controller.is_fully_open)
     _wait(app, lambda: bool(plain_text._installed))  # the filter follows the open library
     report["listed_when_open"] = [s.name for s in window.browser.shown_summaries()]
+    _wait(app, lambda: not any(_toolbar_icons_blank(window)))
+    report["toolbar_height_grew_by"] = window.toolbar.height() - (probe.toolbar_height or 0)
 
     window.browser.search_edit.setText("vessel")
     window.browser.refresh()

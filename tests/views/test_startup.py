@@ -56,6 +56,11 @@ def test_first_paint_needs_no_store_printing_or_io_and_every_feature_works_after
     # every Qt class at the start); the first window's labels are plain text all the same
     assert report["filter_at_first_paint"] is False
     assert report["labels_not_plain_at_first_paint"] == []
+    # the first screen is made without QStyle's Python enums: the toolbar's standard
+    # icons are drawn right after it, into blank icons of their size (nothing moves)
+    assert report["style_made_in_python_at_first_paint"] is False
+    assert report["toolbar_icons_blank_at_first_paint"] == [True] * 8
+    assert report["toolbar_height_grew_by"] == 0
     assert report["loaded_when_open"] == []  # checked and open without the store
     # the same list before and after the store opened, and it is the library's
     assert report["listed_at_first_paint"] == report["listed_when_open"]
