@@ -10,8 +10,6 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-import platformdirs
-
 APP_NAME = "numdesk"
 
 
@@ -34,7 +32,13 @@ def ui_path(name: str) -> Path:
 
 
 def user_data_dir(create: bool = True) -> Path:
-    """The per-user data folder (created on demand unless `create` is false)."""
+    """The per-user data folder (created on demand unless `create` is false).
+
+    `platformdirs` is imported here, on first need: a start on a library given by
+    path never needs it, and importing it is about 10 ms.
+    """
+    import platformdirs
+
     path = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
     if create:
         path.mkdir(parents=True, exist_ok=True)

@@ -29,6 +29,7 @@ from numdesk.views import plain_text
 #: Module prefixes the first screen must not load.
 DEFERRED = (
     "asyncio",  # the table link's: only once a table starts
+    "platformdirs",  # the user's data folder: only for the default library
     "sqlalchemy",
     "alembic",
     "numdesk.store.library",
