@@ -169,6 +169,10 @@ def report(variants: list[Samples]) -> list[tuple[str, str]]:
         )
         if variant is not bare:
             text += f"; **{wall / base_wall:.2f} ×** wall, {cpu / base_cpu:.2f} × CPU"
+            # each round's start against the bare window's of the same round: the
+            # machine's speed drifts by 10-20 % within a minute, a round takes a second
+            paired = statistics.median(a / b for a, b in zip(variant.cpu, bare.cpu, strict=True))
+            text += f" (round by round: {paired:.2f} × CPU)"
         rows.append((f"{variant.label} (median of {len(variant.wall)})", text))
     return rows
 
