@@ -97,8 +97,9 @@ class MainWindow(LibraryHost):
         self.browser = LibraryBrowser(controller)
         self._host_browser(child(form, QWidget, "browserHost"))
         self.tabs = child(form, QTabWidget, "tabs")
-        document_stack = child(form, QStackedWidget, "documentStack")
-        self.documents = Documents(controller, self.tabs, document_stack, self)
+        self.documents = Documents(
+            controller, self.tabs, child(form, QStackedWidget, "documentStack"), self
+        )
         welcome = child(form, QLabel, "welcomeTitle")
         welcome.setFont(heading_font(self.font(), 1.5))
         dim(child(form, QLabel, "welcomeText"))
@@ -146,12 +147,13 @@ class MainWindow(LibraryHost):
         self._update_actions()
         self._report_backup()
         self._report_rules_sets()
-        listed = self.splitter.widget(0).isVisibleTo(self)
-        self.actions_by_id[ActionId.SHOW_LIBRARY].setChecked(listed)
-        # the standard icons come once the first screen is painted (`actions`): after
-        # the library list, or the documents' side when the list starts hidden
-        first_screen = self.browser.table.viewport() if listed else document_stack
-        after_first_paint(first_screen, lambda: add_icons(self.actions_by_id, self))
+        self.actions_by_id[ActionId.SHOW_LIBRARY].setChecked(
+            self.splitter.widget(0).isVisibleTo(self)
+        )
+        # the standard icons come once the library list is painted (`actions`)
+        after_first_paint(
+            self.browser.table.viewport(), lambda: add_icons(self.actions_by_id, self)
+        )
         self.documents.connect_focus()
 
     def _host_browser(self, host: QWidget) -> None:
