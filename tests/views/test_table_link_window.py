@@ -211,6 +211,9 @@ def test_re_join_works_after_the_players_app_restarts(qtbot: QtBot, tmp_path: Pa
     restarted = make_window(qtbot, controller)
     menu = restarted.table_menu
     assert menu.rejoin_action.isEnabled()
+    menu.show_window()  # its middle says how to go back
+    assert "Re-join goes back to the last table." in menu.table_window.no_fight.text()
+    assert menu.table_window.rejoin_button.isVisible()
     menu.rejoin_action.trigger()
     qtbot.waitUntil(lambda: menu.link.connected, timeout=WAIT_MS)
     assert menu.link.table_name == "Friday"
@@ -292,3 +295,21 @@ def test_the_table_log_keeps_the_lines_the_link_keeps(qtbot: QtBot) -> None:
     reopened = TableWindow(link, {})
     qtbot.addWidget(reopened)
     assert [reopened.log.item(row).text() for row in range(reopened.log.count())] == shown
+
+
+def test_the_table_window_says_what_to_do_when_not_at_a_table(qtbot: QtBot) -> None:
+    """Table > Show the Table Window before hosting or joining: its middle was empty."""
+    from numdesk.controllers.table_link import TableLinkController
+    from numdesk.views.table.table_window import TableWindow
+
+    link = TableLinkController(None)
+    window = TableWindow(link, {})
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    assert window.status.text() == "Not at a table"
+    assert window.no_fight.isVisible() and not window.display.isVisible()
+    said = window.no_fight.text()
+    assert "not at a table" in said and "Host a Table" in said and "Join a Table" in said
+    assert "Re-join" not in said  # no table to go back to yet
+    assert not window.rejoin_button.isVisible()

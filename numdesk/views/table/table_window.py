@@ -123,8 +123,8 @@ class TableWindow(QWidget):
         self.setWindowTitle(self.tr("Table — {0}").format(link.table_name or self.tr("none")))
         playing = link.role == "player"
         self.display.setVisible(playing and link.view is not None)
-        self.no_fight.setVisible(hosting or (playing and link.view is None))
-        self.no_fight.setText(self._no_fight_text(hosting, bool(link.shared_fight)))
+        self.no_fight.setVisible(not self.display.isVisibleTo(self))
+        self.no_fight.setText(self._no_fight_text(link.role, bool(link.shared_fight)))
         if playing and link.view is not None:
             self.display.show_view(link.view)
         self.leave_button.setText(self.tr("&End the Table") if hosting else self.tr("&Leave"))
@@ -134,9 +134,21 @@ class TableWindow(QWidget):
             self.intrusion.hide()
             self.initiative.hide()
 
-    def _no_fight_text(self, hosting: bool, sharing: bool) -> str:
+    def _no_fight_text(self, role: str, sharing: bool) -> str:
         """What the middle says when it shows no fight (the GM's side never does)."""
-        if not hosting:
+        if not role:
+            rejoin = (
+                self.tr("\nRe-join goes back to the last table.") if self.link.can_rejoin else ""
+            )
+            return (
+                self.tr(
+                    "You are not at a table.\n"
+                    "In the main window, Table > Host a Table… starts one for your players,\n"
+                    "and Table > Join a Table… sits you at your GM's."
+                )
+                + rejoin
+            )
+        if role != "host":
             return self.tr("No fight is running at the table.")
         if sharing:
             return self.tr(
