@@ -70,7 +70,7 @@ def test_the_gm_intrusion_refusal_is_said_under_its_button(qtbot: QtBot, library
     character = stored_character(library)
     controller, sheet = open_sheet(qtbot, library, character.uid)
     play = sheet.play_panel
-    sheet.side.setCurrentWidget(play)
+    sheet.side.setCurrentIndex(0)  # the Play tab
     qtbot.mouseClick(play.intrusion_button, LEFT)  # nobody chosen to receive 1 XP
     shown = [
         label

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from main_window_helpers import make_controller, make_window
-from PySide6.QtWidgets import QApplication, QBoxLayout, QGroupBox
+from PySide6.QtWidgets import QApplication, QBoxLayout, QGroupBox, QScrollArea
 from pytestqt.qtbot import QtBot
 
 from numdesk.controllers.library import LibraryController
@@ -102,3 +102,18 @@ def test_cypher_sheet_keeps_its_stats_in_a_row_and_wounds_in_sight(
     bottom = wounds.mapTo(viewport, wounds.rect().bottomLeft()).y()
     assert 0 < bottom <= viewport.height()
     assert window.grab().save(str(artifacts_dir / "sheet-cypher-library-1366.png"))
+
+
+def test_an_open_sheet_lets_the_window_fit_a_768_pixel_screen(
+    qtbot: QtBot, controller: LibraryController
+) -> None:
+    """The Play tab scrolls: its boxes made the main window at least 819 pixels tall
+    (a window manager keeps a window's minimum), its status bar below the screen."""
+    window, sheet = _open(qtbot, controller, "cypher")
+    needed = window.centralWidget().minimumSizeHint()
+    assert needed.height() <= 400 and needed.width() <= 1366 - 200
+    play_area = sheet.side.widget(0)
+    assert isinstance(play_area, QScrollArea) and play_area.widget() is sheet.play_panel
+    # the panel keeps its whole width: nothing is cut off at the side
+    assert play_area.viewport().width() >= sheet.play_panel.minimumSizeHint().width()
+    assert not play_area.horizontalScrollBar().isVisible()

@@ -49,6 +49,7 @@ from numdesk.views.sheet.portrait import PortraitLabel
 from numdesk.views.sheet.specs import LIST_SPECS
 from numdesk.views.sheet.style import set_role, style_paper
 from numdesk.views.sheet.words import word
+from numdesk.views.vertical_scroll import VerticalScroll
 
 #: rows of the paper that stack their boxes when the sheet is too narrow to show them
 #: side by side (pairs of lists first, the three stats last), instead of scrolling sideways
@@ -90,7 +91,8 @@ class SheetWidget(SheetFields, SheetHealth, QWidget):
         self.play_panel = PlayPanel(controller)
         self.history_panel = HistoryPanel(controller)
         self.side = QTabWidget()
-        self.side.addTab(self.play_panel, self.tr("&Play"))
+        # (scrolled, so that the open sheet still fits a 768-pixel screen)
+        self.side.addTab(VerticalScroll(self.play_panel), self.tr("&Play"))
         self.side.addTab(self.history_panel, self.tr("Hi&story"))
         side_box = QWidget()
         side_layout = QVBoxLayout(side_box)
