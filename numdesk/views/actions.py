@@ -5,9 +5,10 @@ id, so an action's text, shortcut and icon are defined once and tests can trigge
 action by id (`actions[ActionId.NEW_CHARACTER].trigger()`).
 
 Icons are the style's standard ones, named here and drawn once the window has been
-painted (`add_icons`): the first use of `QStyle` in a process makes PySide build its
-Python enums, 15-20 ms that the first screen would otherwise wait for. Until then each
-action holds a blank icon of the toolbar's size, so nothing moves when they arrive.
+painted (`views.action_icons`): the first use of `QStyle` in a process makes PySide
+build its Python enums, 15-20 ms that the first screen would otherwise wait for. Until
+then each action holds a blank icon of the toolbar's size, so nothing moves when they
+arrive.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from PySide6.QtCore import QCoreApplication, QSize, Qt
 from PySide6.QtGui import QAction, QIcon, QKeySequence, QPixmap
 from PySide6.QtWidgets import QWidget
 
-#: the toolbar's icon size (Fusion's own); the blank icons before `add_icons` have it
+#: the toolbar's icon size (Fusion's own); the blank icons before the real ones have it
 ICON_SIZE = QSize(24, 24)
 
 
@@ -61,7 +62,7 @@ class ActionSpec:
     """Text (with a mnemonic), shortcut, standard icon and status tip of one action.
 
     `icon` names a `QStyle.StandardPixmap` member ("SP_FileIcon"), looked up only when
-    the icons are drawn (`add_icons`).
+    the icons are drawn (`views.action_icons`).
     """
 
     text: str
@@ -223,18 +224,6 @@ def create_actions(parent: QWidget) -> dict[ActionId, QAction]:
         action.setCheckable(spec.checkable)
         actions[action_id] = action
     return actions
-
-
-def add_icons(actions: dict[ActionId, QAction], widget: QWidget) -> None:
-    """Give each action its standard icon from `widget`'s style (after the first paint:
-    see the module's docstring)."""
-    from PySide6.QtWidgets import QStyle
-
-    style = widget.style()
-    for action_id, spec in action_specs().items():
-        if spec.icon is not None:
-            pixmap = getattr(QStyle.StandardPixmap, spec.icon)
-            actions[action_id].setIcon(style.standardIcon(pixmap, None, widget))
 
 
 def _blank_icon() -> QIcon:

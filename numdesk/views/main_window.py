@@ -27,11 +27,11 @@ from PySide6.QtWidgets import (
 )
 
 from numdesk.controllers.library import LibraryController
-from numdesk.gui import after_first_paint
 from numdesk.model.errors import DomainError
 from numdesk.paths import resource_path
 from numdesk.views import main_dialogs
-from numdesk.views.actions import ActionId, add_icons, create_actions
+from numdesk.views.action_icons import StandardIcons
+from numdesk.views.actions import ActionId, create_actions
 from numdesk.views.documents import Documents
 from numdesk.views.forms import child, load_form
 from numdesk.views.library import LibraryBrowser
@@ -151,9 +151,7 @@ class MainWindow(LibraryHost):
             self.splitter.widget(0).isVisibleTo(self)
         )
         # the standard icons come once the library list is painted (`actions`)
-        after_first_paint(
-            self.browser.table.viewport(), lambda: add_icons(self.actions_by_id, self)
-        )
+        self.icons = StandardIcons(self.actions_by_id, self, self.browser.table.viewport())
         self.documents.connect_focus()
 
     def _host_browser(self, host: QWidget) -> None:
