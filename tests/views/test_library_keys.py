@@ -54,3 +54,32 @@ def test_alt_e_on_a_page_opens_its_edit_form(qtbot: QtBot, tmp_path: Path) -> No
     assert not editor.reading  # the form is open
     assert QApplication.activePopupWidget() is None  # and no Edit menu
     controller.close()
+
+
+def test_tab_goes_through_the_filters_in_screen_order_and_shows_a_row(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """The level boxes came after the list, and tabbing into the list showed no cursor."""
+    controller = make_controller(tmp_path)
+    window = make_window(qtbot, controller)
+    browser = window.browser
+    window.activateWindow()
+    browser.search_edit.setFocus()
+    qtbot.waitUntil(browser.search_edit.hasFocus, timeout=3000)
+    keys = Keys(qtbot)
+    reached = []
+    for _ in range(7):
+        keys.press(Qt.Key.Key_Tab)
+        reached.append(QApplication.focusWidget())
+    assert reached == [
+        browser.kind_combo,
+        browser.profile_combo,
+        browser.tag_combo,
+        browser.favourites_button,
+        browser.level_min_spin,
+        browser.level_max_spin,
+        browser.table,
+    ]
+    selected = browser.table.selectionModel().selectedRows()
+    assert [index.row() for index in selected] == [0]
+    controller.close()

@@ -380,7 +380,7 @@ def test_keyboard_only_find_and_open(
     assert QApplication.focusWidget() is search
     with qtbot.waitSignal(window.browser.resultsChanged, timeout=3000):
         qtbot.keyClicks(search, "vortex")
-    for _ in range(5):  # kind, rules, tag, favourites, then the table
+    for _ in range(7):  # kind, rules, tag, favourites, the two levels, then the table
         qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
     table = window.browser.table
     assert QApplication.focusWidget() is table

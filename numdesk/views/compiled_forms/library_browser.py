@@ -123,7 +123,9 @@ class Ui_LibraryBrowser(object):
         QWidget.setTabOrder(self.kindCombo, self.profileCombo)
         QWidget.setTabOrder(self.profileCombo, self.tagCombo)
         QWidget.setTabOrder(self.tagCombo, self.favouritesButton)
-        QWidget.setTabOrder(self.favouritesButton, self.table)
+        QWidget.setTabOrder(self.favouritesButton, self.levelMinSpin)
+        QWidget.setTabOrder(self.levelMinSpin, self.levelMaxSpin)
+        QWidget.setTabOrder(self.levelMaxSpin, self.table)
 
         self.retranslateUi(LibraryBrowserForm)
 

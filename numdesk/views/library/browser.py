@@ -23,7 +23,7 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QAction, QKeyEvent
+from PySide6.QtGui import QAction, QFocusEvent, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -147,7 +147,16 @@ class LibraryBrowser(QWidget):
         key = event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent)
         if key and self._key(watched, event):  # type: ignore[arg-type]
             return True
+        if watched is self.table and isinstance(event, QFocusEvent) and event.gotFocus():
+            self._show_cursor(event.reason())
         return super().eventFilter(watched, event)
+
+    def _show_cursor(self, reason: Qt.FocusReason) -> None:
+        """Tabbing into the results selects a row: Qt's cursor alone is a faint frame
+        around the star column's empty cell, and the list looked as if nothing had focus."""
+        tabbed = reason in (Qt.FocusReason.TabFocusReason, Qt.FocusReason.BacktabFocusReason)
+        if tabbed and self.model.rowCount() and not self.table.selectionModel().hasSelection():
+            self.table.selectRow(max(self.table.currentIndex().row(), 0))
 
     def _key(self, watched: QObject, event: QKeyEvent) -> bool:
         """Down from the search goes into the results; Ctrl+End in them reaches the
