@@ -5,8 +5,7 @@ shown."""
 
 from __future__ import annotations
 
-import dataclasses
-from typing import TYPE_CHECKING, Unpack
+from typing import TYPE_CHECKING, NamedTuple, Unpack
 
 from numdesk.model.entry_kind import EntryKind, NewerKind
 from numdesk.model.listing import MatchCount, Sort
@@ -21,8 +20,7 @@ if TYPE_CHECKING:
     from numdesk.store.library import Library
 
 
-@dataclasses.dataclass(frozen=True)
-class EntryMeta:
+class EntryMeta(NamedTuple):
     """What the store keeps beside an entry (restored with it when a delete is undone)."""
 
     tags: tuple[str, ...] = ()

@@ -7,8 +7,8 @@ each kind holds.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 
 class EntryKind(StrEnum):
@@ -35,8 +35,7 @@ class EntryKind(StrEnum):
     RULES_SET = "rules_set"
 
 
-@dataclass(frozen=True)
-class NewerKind:
+class NewerKind(NamedTuple):
     """The kind of an entry a newer numdesk wrote into this library that this numdesk
     does not know (`value` is the kind as stored, e.g. "spell").
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 
 class SortKey(StrEnum):
@@ -21,8 +22,7 @@ class SortKey(StrEnum):
     TAGS = "tags"
 
 
-@dataclass(frozen=True)
-class Sort:
+class Sort(NamedTuple):
     """A column order, then by name.
 
     `order` lists a KIND or PROFILE column's stored values in the order their labels

@@ -9,7 +9,6 @@ field a group may change (its kind and allowed range), which is what an editor o
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -86,7 +85,7 @@ def derive_profile(
         )
     label = check_label(label)
     values = {key: _checked(key, value) for key, value in changes.items()}
-    return dataclasses.replace(start, name=name, label=label, base=start.name, **values)
+    return start._replace(name=name, label=label, base=start.name, **values)
 
 
 def check_label(label: str) -> str:

@@ -13,8 +13,8 @@ arrive.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum, auto
+from typing import NamedTuple
 
 from PySide6.QtCore import QCoreApplication, QSize, Qt
 from PySide6.QtGui import QAction, QIcon, QKeySequence, QPixmap
@@ -57,8 +57,7 @@ class ActionId(Enum):
     ABOUT = auto()
 
 
-@dataclass(frozen=True)
-class ActionSpec:
+class ActionSpec(NamedTuple):
     """Text (with a mnemonic), shortcut, standard icon and status tip of one action.
 
     `icon` names a `QStyle.StandardPixmap` member ("SP_FileIcon"), looked up only when
