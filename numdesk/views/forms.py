@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from PySide6.QtCore import QFile, QIODevice
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from numdesk.paths import ui_path
@@ -60,6 +59,7 @@ def _compiled(name: str) -> Any:
 
 def _load(name: str, host: QWidget, loader: QUiLoader | None) -> QWidget:
     """`ui/<name>` loaded by `QUiLoader` as a child of `host`."""
+    from PySide6.QtCore import QFile, QIODevice  # (PySide makes a Qt class on first use)
     from PySide6.QtUiTools import QUiLoader
 
     path = ui_path(name)

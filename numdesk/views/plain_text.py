@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QApplication,
     QLabel,
     QMessageBox,
-    QToolTip,
     QWidget,
 )
 
@@ -101,6 +100,8 @@ class PlainTextFilter(QObject):
             assert isinstance(event, QHelpEvent)
             tip = _tip_of(watched, event)
             if isinstance(tip, str) and tip and _might_be_rich(tip) and not _rich(watched):
+                from PySide6.QtWidgets import QToolTip  # (not made for the first screen)
+
                 QToolTip.showText(event.globalPos(), literal_tip(tip), watched)
                 return True
         return False

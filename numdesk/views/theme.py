@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QGuiApplication, QPalette
-from PySide6.QtWidgets import QApplication, QStyleFactory, QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 
 from numdesk.controllers.settings import ThemeChoice
 from numdesk.gui import FUSION_MADE
@@ -122,6 +122,8 @@ def apply_theme(app: QApplication, choice: ThemeChoice) -> bool:
     """Style `app` for `choice`; returns True when the dark scheme is in use."""
     dark = is_dark(choice)
     if not app.property(FUSION_MADE):
+        from PySide6.QtWidgets import QStyleFactory  # (only where Qt did not make it)
+
         app.setStyle(QStyleFactory.create("Fusion"))
         app.setProperty(FUSION_MADE, True)
     app.setPalette(build_palette(dark))

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import json
 from enum import IntEnum
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import (
     QT_TRANSLATE_NOOP,
     QAbstractTableModel,
     QCoreApplication,
-    QMimeData,
     QModelIndex,
     QPersistentModelIndex,
     Qt,
@@ -28,6 +27,9 @@ from numdesk.model.listing import MatchCount
 from numdesk.model.summary import EntrySummary
 from numdesk.rules.profiles import PROFILES
 from numdesk.views.library import packed_rows as packed
+
+if TYPE_CHECKING:  # made on the first drag: PySide builds a Qt class when first named
+    from PySide6.QtCore import QMimeData
 
 #: The MIME type of dragged library entries: a JSON list of {"uid", "kind", "name"}.
 ENTRY_MIME_TYPE = "application/x-numdesk-entry"
@@ -298,6 +300,8 @@ class EntryTableModel(QAbstractTableModel):
             for s in (packed.unpack(self._rows[r]) for r in rows)
             if s.kind in DRAGGABLE_KINDS
         ]
+        from PySide6.QtCore import QMimeData
+
         mime = QMimeData()
         mime.setData(ENTRY_MIME_TYPE, json.dumps(payload).encode("utf-8"))
         mime.setText("\n".join(p["name"] for p in payload))
