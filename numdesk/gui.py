@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtCore import QEvent, QObject, QSize, QTimer
 from PySide6.QtGui import QFontDatabase, QIcon
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -39,7 +39,8 @@ def create_application(argv: list[str] | None = None) -> QApplication:
     app.setOrganizationName("numdesk")
     app.setApplicationVersion(__version__)
     app.setDesktopFileName("numdesk")
-    app.setWindowIcon(QIcon(str(resource_path("icons", "numdesk.svg"))))
+    # every window without an icon of its own shows the app's
+    app.setWindowIcon(app_icon())
     register_fonts()
     from numdesk.views import plain_text
 
@@ -58,6 +59,22 @@ def register_fonts() -> None:
     for font in sorted(resource_path("fonts").glob("*.ttf")):
         QFontDatabase.addApplicationFont(str(font))
     _fonts_registered = True
+
+
+def app_icon() -> QIcon:
+    """numdesk's own icon, in every size we ship.
+
+    Each PNG is added with the size its name gives (numdesk-48.png is 48 × 48), so Qt
+    reads it only when that size is drawn; the SVG comes last, for the sizes between.
+    (Starting from the SVG made Qt's SVG icon engine load every PNG at once: 15-25 ms
+    of every start.)
+    """
+    icon = QIcon()
+    for png in sorted(resource_path("icons").glob("numdesk-*.png")):
+        side = int(png.stem.rpartition("-")[2])
+        icon.addFile(str(png), QSize(side, side))
+    icon.addFile(str(resource_path("icons", "numdesk.svg")))
+    return icon
 
 
 class _FirstPaint(QObject):

@@ -14,8 +14,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QSize, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QIcon
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
+from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import (
     QLabel,
     QSplitter,
@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
 
 from numdesk.controllers.library import LibraryController
 from numdesk.model.errors import DomainError
-from numdesk.paths import resource_path
 from numdesk.views import main_dialogs
 from numdesk.views.action_icons import StandardIcons
 from numdesk.views.actions import ActionId, create_actions
@@ -47,22 +46,6 @@ if TYPE_CHECKING:
 LIBRARY_FILTER = QT_TRANSLATE_NOOP(
     "MainWindow", "numdesk libraries (*.numdesk *.sqlite *.db);;All files (*)"
 )
-
-
-def app_icon() -> QIcon:
-    """numdesk's own icon, in every size we ship.
-
-    Each PNG is added with the size its name gives (numdesk-48.png is 48 × 48), so Qt
-    reads it only when that size is drawn; the SVG comes last, for the sizes between.
-    (Starting from the SVG made Qt's SVG icon engine load every PNG at once: 15-25 ms
-    of every start.)
-    """
-    icon = QIcon()
-    for png in sorted(resource_path("icons").glob("numdesk-*.png")):
-        side = int(png.stem.rpartition("-")[2])
-        icon.addFile(str(png), QSize(side, side))
-    icon.addFile(str(resource_path("icons", "numdesk.svg")))
-    return icon
 
 
 def _entry_actions() -> ModuleType:
@@ -89,7 +72,6 @@ class MainWindow(LibraryHost):
         self.controller = controller
         self.settings = controller.settings
         self.setObjectName("mainWindow")
-        self.setWindowIcon(app_icon())
         central = QWidget(self)
         form = load_form("main_window.ui", central)
         self.setCentralWidget(central)
