@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from numdesk.controllers.library import LibraryController
+from numdesk.gui import after_first_paint
 from numdesk.model.errors import DomainError
 from numdesk.views import main_dialogs
 from numdesk.views.action_icons import StandardIcons
@@ -37,11 +38,12 @@ from numdesk.views.library import LibraryBrowser
 from numdesk.views.library.host import LibraryHost
 from numdesk.views.main_layout import restore_layout, save_layout
 from numdesk.views.main_menus import build_menus, build_toolbar
-from numdesk.views.table.menu import install_table_menu
 from numdesk.views.theme import dim, heading_font, mark_error
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QProgressDialog
+
+    from numdesk.views.table.menu import TableMenu
 
 LIBRARY_FILTER = QT_TRANSLATE_NOOP(
     "MainWindow", "numdesk libraries (*.numdesk *.sqlite *.db);;All files (*)"
@@ -98,7 +100,6 @@ class MainWindow(LibraryHost):
         self.recent_menu = build_menus(self)
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
         build_toolbar(self)
-        self.table_menu = install_table_menu(self)
         self._connect()
         self.import_progress: QProgressDialog | None = None
         self.print_progress: QProgressDialog | None = None
@@ -134,7 +135,24 @@ class MainWindow(LibraryHost):
         )
         # the standard icons come once the library list is painted (`actions`)
         self.icons = StandardIcons(self.actions_by_id, self, self.browser.table.viewport())
+        # so does the Table menu: with the link's controller and its status line it is
+        # not on the first screen
+        self._table_menu: TableMenu | None = None
+        after_first_paint(self.browser.table.viewport(), self._add_table_menu)
         self.documents.connect_focus()
+
+    @property
+    def table_menu(self) -> TableMenu:
+        """The Table menu: added once the library list is painted, or now if asked for
+        sooner."""
+        return self._add_table_menu()
+
+    def _add_table_menu(self) -> TableMenu:
+        if self._table_menu is None:
+            from numdesk.views.table.menu import install_table_menu
+
+            self._table_menu = install_table_menu(self)
+        return self._table_menu
 
     def _host_browser(self, host: QWidget) -> None:
         layout = host.layout() or QVBoxLayout(host)

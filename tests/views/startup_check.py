@@ -16,7 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-from PySide6 import QtWidgets
+from PySide6 import QtCore, QtWidgets
 from PySide6.QtCore import QEvent, QObject, QSettings, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QLabel, QMessageBox
 
@@ -44,7 +44,13 @@ DEFERRED = (
     "numdesk.controllers.creation",
     "numdesk.controllers.character",
     "numdesk.controllers.encounter",
+    "numdesk.views.table",  # the Table menu comes after the first paint
+    "numdesk.controllers.table_link",
+    "numdesk.link",
 )
+#: Qt classes the first screen does not use: PySide makes a class, enums and all, the
+#: first time Python names it (QStyle: see `style_made_in_python`)
+NOT_MADE = ("QFile", "QMimeData", "QStyleFactory", "QToolTip")
 #: What the first screen does use under those names: what a library list shows (a start
 #: with no subcommand does not build the subcommands' parsers).
 ALLOWED = {
@@ -67,6 +73,7 @@ class _AtFirstPaint(QObject):
         self.style_made_in_python: bool | None = None
         self.toolbar_height: int | None = None
         self.icons_blank: list[bool] | None = None
+        self.qt_classes_made: list[str] | None = None
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Paint and self.loaded is None:
@@ -82,6 +89,8 @@ class _AtFirstPaint(QObject):
             ]
             # PySide makes QStyle's Python class (and its enums, 15-20 ms) on first use
             self.style_made_in_python = "QStyle" in QtWidgets.__dict__
+            made = {*QtCore.__dict__, *QtWidgets.__dict__}
+            self.qt_classes_made = [name for name in NOT_MADE if name in made]
             self.toolbar_height = self.window.toolbar.height()
             self.icons_blank = _toolbar_icons_blank(self.window)
         return False
@@ -97,6 +106,11 @@ def _toolbar_icons_blank(window: QObject) -> list[bool]:
         image = action.icon().pixmap(24, 24).toImage()
         blank.append(all(image.pixelColor(x, y).alpha() == 0 for x in range(24) for y in range(24)))
     return blank
+
+
+def _menus(window: QtWidgets.QMainWindow) -> list[str]:
+    """The menu bar's menus as shown, mnemonics and all."""
+    return [action.text() for action in window.menuBar().actions()]
 
 
 def _wait(app: QApplication, done: object, seconds: float = 20) -> None:
@@ -142,12 +156,15 @@ def main(library: str, ini: str, import_file: str, pdf: str, screenshot: str) ->
     report["listed_at_first_paint"] = [s.name for s in window.browser.shown_summaries()]
     report["style_made_in_python_at_first_paint"] = probe.style_made_in_python
     report["toolbar_icons_blank_at_first_paint"] = probe.icons_blank
+    report["qt_classes_made_at_first_paint"] = probe.qt_classes_made
+    report["menus_at_first_paint"] = _menus(window)
     window.grab().save(screenshot)
     _wait(app, lambda: controller.is_fully_open)
     _wait(app, lambda: bool(plain_text._installed))  # the filter follows the open library
     report["listed_when_open"] = [s.name for s in window.browser.shown_summaries()]
     _wait(app, lambda: not any(_toolbar_icons_blank(window)))
     report["toolbar_height_grew_by"] = window.toolbar.height() - (probe.toolbar_height or 0)
+    report["menus_when_open"] = _menus(window)
 
     window.browser.search_edit.setText("vessel")
     window.browser.refresh()

@@ -61,6 +61,12 @@ def test_first_paint_needs_no_store_printing_or_io_and_every_feature_works_after
     assert report["style_made_in_python_at_first_paint"] is False
     assert report["toolbar_icons_blank_at_first_paint"] == [True] * 8
     assert report["toolbar_height_grew_by"] == 0
+    assert report["qt_classes_made_at_first_paint"] == []
+    # the Table menu (and the link's modules) come right after the first paint, in
+    # their place before Help
+    assert "Ta&ble" not in report["menus_at_first_paint"]
+    menus = report["menus_when_open"]
+    assert menus[-2:] == ["Ta&ble", "&Help"] and menus[:-2] == report["menus_at_first_paint"][:-1]
     assert report["loaded_when_open"] == []  # checked and open without the store
     # the same list before and after the store opened, and it is the library's
     assert report["listed_at_first_paint"] == report["listed_when_open"]
