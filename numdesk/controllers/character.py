@@ -21,7 +21,8 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from numdesk.controllers.ability_links import AbilityLink, AbilityLinks
-from numdesk.controllers.journal import EntryChange, Held, UndoJournal
+from numdesk.controllers.entry_change import EntryChange
+from numdesk.controllers.journal import Held, UndoJournal
 from numdesk.controllers.roll_log import RollLog
 from numdesk.model.character import Character
 from numdesk.model.errors import DomainError

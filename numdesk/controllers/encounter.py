@@ -21,10 +21,11 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+from numdesk.controllers.entry_change import EntryChange
 from numdesk.controllers.fight_roster import FightRoster
 from numdesk.controllers.fight_sheets import PcSheetActions, SheetChange
 from numdesk.controllers.fight_steps import Group, sheet_steps, take
-from numdesk.controllers.journal import EntryChange, Held, UndoJournal
+from numdesk.controllers.journal import Held, UndoJournal
 from numdesk.model.character import Character
 from numdesk.model.creature import Creature
 from numdesk.model.encounter import Combatant, Encounter

@@ -8,8 +8,8 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
+from numdesk.controllers.entry_change import EntryChange
 from numdesk.controllers.fight_sheets import SheetChange
-from numdesk.controllers.journal import EntryChange
 from numdesk.model.character import Character
 from numdesk.model.encounter import Encounter
 from numdesk.model.serialize import entry_data

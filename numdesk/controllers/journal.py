@@ -29,14 +29,14 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from numdesk.controllers.entry_change import EntryChange, patched
 from numdesk.model.errors import DomainError
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (an EntryChange is first made by the first change: not at start-up)
+    from numdesk.controllers.entry_change import EntryChange
     from numdesk.model.kinds import ModelObject
     from numdesk.store.commit import Write
 
-__all__ = ["Confirm", "EntryChange", "Held", "UndoDeclined", "UndoJournal"]
+__all__ = ["Confirm", "Held", "UndoDeclined", "UndoJournal"]
 
 #: Asks the user a yes/no question (the view shows a message box); True means go on.
 Confirm = Callable[[str], bool]
@@ -121,6 +121,8 @@ class UndoJournal(QObject):
         self.stack.clear()
         position, steps = self._reading().journal(self.name)
         self._base = steps[0].seq if steps else position
+        from numdesk.controllers.entry_change import EntryChange
+
         for step in steps:
             changes = [EntryChange.from_json(c) for c in json.loads(step.steps)]
             self.stack.push(JournalCommand(self, step.text, step.seq, changes))
@@ -308,6 +310,8 @@ class UndoJournal(QObject):
             return Write(change.uid, None, revision), change
         assert change.patch is not None
         patch = change.patch if forward else change.patch.inverse()
+        from numdesk.controllers.entry_change import patched
+
         try:
             write = patched(change, current, revision, data, patch)
         except MergeConflict as conflict:

@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication
 
-from numdesk.controllers.journal import EntryChange
 from numdesk.model.errors import DomainError
 
 if TYPE_CHECKING:
@@ -74,6 +73,7 @@ class LibraryWriting:
 
     def create(self, obj: ModelObject) -> str:
         """Add a new entry (undoable); returns its uid."""
+        from numdesk.controllers.entry_change import EntryChange
         from numdesk.store.commit import Write
 
         text = self.tr("Create “{0}”").format(obj.name)
@@ -83,6 +83,7 @@ class LibraryWriting:
 
     def duplicate(self, uid: str) -> str:
         """Store a copy of `uid` under a new uid and a "(copy)" name; returns the new uid."""
+        from numdesk.controllers.entry_change import EntryChange
         from numdesk.model.items import new_uid
         from numdesk.store.commit import Write
 
@@ -124,6 +125,7 @@ class LibraryWriting:
         A rules set that entries still use is refused (DomainError naming them) before
         anything is written.
         """
+        from numdesk.controllers.entry_change import EntryChange
         from numdesk.model.kinds import kind_of
         from numdesk.model.newer import carry_newer
         from numdesk.model.serialize import to_data
@@ -197,6 +199,7 @@ class LibraryWriting:
         `check` vets the merged entry (the editor's rules across fields) before it is
         written; `text` names the undo step ("Edit “name”" by default).
         """
+        from numdesk.controllers.entry_change import EntryChange
         from numdesk.model.merge import MergeConflict, merge3
         from numdesk.model.serialize import from_data, to_data
         from numdesk.store.commit import ConflictError, Write

@@ -12,7 +12,7 @@ from __future__ import annotations
 from enum import StrEnum
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QDir, QLocale, QSettings, QStandardPaths
+from PySide6.QtCore import QByteArray, QLocale, QSettings, QStandardPaths
 
 #: How many recently opened libraries File > Recent libraries offers.
 MAX_RECENT = 8
@@ -97,6 +97,8 @@ class AppSettings:
         )
         if documents and Path(documents).is_dir():
             return Path(documents)
+        from PySide6.QtCore import QDir  # (PySide makes a Qt class when first named)
+
         return Path(QDir.homePath())
 
     def set_export_folder(self, folder: Path) -> None:

@@ -47,10 +47,11 @@ DEFERRED = (
     "numdesk.views.table",  # the Table menu comes after the first paint
     "numdesk.controllers.table_link",
     "numdesk.link",
+    "numdesk.controllers.entry_change",  # the undo steps' records: from the first change
 )
 #: Qt classes the first screen does not use: PySide makes a class, enums and all, the
 #: first time Python names it (QStyle: see `style_made_in_python`)
-NOT_MADE = ("QFile", "QMimeData", "QStyleFactory", "QToolTip")
+NOT_MADE = ("QDir", "QFile", "QMimeData", "QStyleFactory", "QToolTip")
 #: What the first screen does use under those names: what a library list shows (a start
 #: with no subcommand does not build the subcommands' parsers).
 ALLOWED = {
