@@ -10,8 +10,6 @@ other use.
 
 from __future__ import annotations
 
-import copy  # noqa: F401
-import dataclasses  # noqa: F401
 import json  # noqa: F401
 import textwrap  # noqa: F401
 import threading  # noqa: F401

@@ -23,7 +23,6 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
@@ -264,6 +263,9 @@ class UndoJournal(QObject):
     ) -> tuple[Write, EntryChange]:
         """The write that replays `change` (forward: redo) against the stored entry, or
         against `prior`, what an earlier change of the same step made of it."""
+        from dataclasses import replace  # (no dataclass is made for the first screen)
+
+        from numdesk.controllers.entry_change import patched
         from numdesk.model.merge import MergeConflict, describe_path, diff
         from numdesk.store.commit import Write
 
@@ -310,8 +312,6 @@ class UndoJournal(QObject):
             return Write(change.uid, None, revision), change
         assert change.patch is not None
         patch = change.patch if forward else change.patch.inverse()
-        from numdesk.controllers.entry_change import patched
-
         try:
             write = patched(change, current, revision, data, patch)
         except MergeConflict as conflict:

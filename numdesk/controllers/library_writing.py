@@ -11,7 +11,6 @@ made meanwhile in another window or another numdesk is kept, not overwritten.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
@@ -83,6 +82,8 @@ class LibraryWriting:
 
     def duplicate(self, uid: str) -> str:
         """Store a copy of `uid` under a new uid and a "(copy)" name; returns the new uid."""
+        import copy  # (like the model: not needed before the first change)
+
         from numdesk.controllers.entry_change import EntryChange
         from numdesk.model.items import new_uid
         from numdesk.store.commit import Write
@@ -109,6 +110,8 @@ class LibraryWriting:
         before = self.load(uid)
         if before.name == name:
             return
+        import copy
+
         after = copy.deepcopy(before)
         after.name = name
         text = self.tr("Rename “{0}” to “{1}”").format(before.name, name)

@@ -6,7 +6,6 @@ the store (which turns them into SQL), so views never import the store.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
@@ -35,10 +34,9 @@ class Sort(NamedTuple):
     order: tuple[str | None, ...] = ()
 
 
-@dataclass(frozen=True)
-class MatchCount:
-    """How many entries a search lists: `count` exactly, or (`exact` False) more than
-    `count`, which is all that was counted so a key press stays fast."""
+class MatchCount(NamedTuple):
+    """How many entries a search lists: `entries` exactly, or (`exact` False) more than
+    `entries`, which is all that was counted so a key press stays fast."""
 
-    count: int
+    entries: int
     exact: bool

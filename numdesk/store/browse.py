@@ -114,7 +114,7 @@ class Pages:
             if self._count.exact:
                 for step in self._steps:
                     if isinstance(step, _Tier):
-                        step.at_most = self._count.count
+                        step.at_most = self._count.entries
         return self._count
 
     @property

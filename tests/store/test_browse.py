@@ -68,13 +68,13 @@ def test_names_come_before_texts_in_a_big_search(big: sqlite3.Connection) -> Non
 
 def test_the_count_is_exact_up_to_the_cap_and_a_floor_beyond(big: sqlite3.Connection) -> None:
     few = count_matches_capped(big, "zorfen")
-    assert few.exact and few.count == count_matches(big, "zorfen") <= CAP
+    assert few.exact and few.entries == count_matches(big, "zorfen") <= CAP
     many = count_matches_capped(big, "sha")
-    assert not many.exact and many.count == CAP < count_matches(big, "sha")
+    assert not many.exact and many.entries == CAP < count_matches(big, "sha")
     everything = count_matches_capped(big)
-    assert everything.exact and everything.count == 10_000
+    assert everything.exact and everything.entries == 10_000
     filtered = count_matches_capped(big, kinds=[EntryKind.CHARACTER])
-    assert filtered.exact and filtered.count == 200
+    assert filtered.exact and filtered.entries == 200
 
 
 @pytest.mark.parametrize(
@@ -99,7 +99,7 @@ def test_a_sorted_search_counts_as_the_same_search_unsorted(
     while not listing.done:
         ids += listing.next_page(big, 100)
     assert len(ids) == len(set(ids)) == count_matches(big, text, **wanted)
-    assert shown.count == min(len(ids), CAP) and shown.exact == (len(ids) <= CAP)
+    assert shown.entries == min(len(ids), CAP) and shown.exact == (len(ids) <= CAP)
 
 
 def test_a_small_library_keeps_relevance_order(tmp_path: Path) -> None:

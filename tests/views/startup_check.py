@@ -30,6 +30,8 @@ from numdesk.views import plain_text
 DEFERRED = (
     "asyncio",  # the table link's: only once a table starts
     "platformdirs",  # the user's data folder: only for the default library
+    "dataclasses",  # no dataclass is made for the first screen (1-3.5 ms each)
+    "copy",  # (which `dataclasses` imports)
     "sqlalchemy",
     "alembic",
     "numdesk.store.library",
@@ -55,6 +57,7 @@ NOT_MADE = ("QDir", "QFile", "QMimeData", "QStyleFactory", "QToolTip")
 #: What the first screen does use under those names: what a library list shows (a start
 #: with no subcommand does not build the subcommands' parsers).
 ALLOWED = {
+    "copyreg",  # (Python's own, loaded before any of numdesk)
     "numdesk.model.entry_kind",
     "numdesk.model.errors",
     "numdesk.model.listing",

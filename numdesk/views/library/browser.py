@@ -295,7 +295,7 @@ class LibraryBrowser(QWidget):
         return column_sort(column, order == Qt.SortOrder.DescendingOrder, rules_sets)
 
     def _show_count(self, count: MatchCount) -> None:
-        total = count.count
+        total = count.entries
         if not count.exact:
             text = self.tr("{0}+ entries").format(f"{total:,}")
             self.count_label.setToolTip(
