@@ -28,7 +28,8 @@ class Options:
     sizes: tuple[int, ...] = SIZES
     keep: Path | None = None
     csrd: Path | None = None
-    runs: int = 7
+    #: start-up rounds (`numdesk.bench.startup.RUNS`)
+    runs: int = 15
 
 
 def bench_store(folder: Path, options: Options) -> list[tuple[str, str]]:
@@ -103,7 +104,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--big", action="store_true", help="also measure 200k entries")
     parser.add_argument("--keep", type=Path, help="folder keeping the built libraries")
     parser.add_argument("--csrd", type=Path, help="the CSRD JSON file (import benchmark)")
-    parser.add_argument("--runs", type=int, default=7, help="start-up runs of each (7)")
+    parser.add_argument(
+        "--runs", type=int, default=Options.runs, help=f"start-up runs of each ({Options.runs})"
+    )
     args = parser.parse_args(argv)
     unknown = [n for n in args.names if n not in BENCHMARKS]
     if unknown:

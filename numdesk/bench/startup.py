@@ -1,7 +1,7 @@
 """Start-up benchmark: numdesk's real start side by side with a bare PySide6 window.
 
-    python -m numdesk.bench startup              (defaults: 7 runs, a new 17k library)
-    python -m numdesk.bench.startup --runs 7 --library KEEP.numdesk [--bundle dist/numdesk]
+    python -m numdesk.bench startup              (defaults: 15 runs, a new 17k library)
+    python -m numdesk.bench.startup --runs 15 --library KEEP.numdesk [--bundle dist/numdesk]
 
 It builds the benchmark library once (the `numdesk.bench.library` of 17,000 entries
 plus the starter content; with `--library`, it is built there if missing and reused
@@ -44,6 +44,9 @@ BARE_WINDOW = Path(__file__).resolve().parents[2] / "packaging" / "bare_window.p
 PROBE_ENV = "NUMDESK_STARTUP_PROBE"
 #: Seconds after which a start is taken to hang (and the benchmark stops).
 TIMEOUT_S = 60
+#: Timed rounds: this machine's speed jumps by a third within seconds, and with 7 or 9
+#: rounds one fast streak of the bare window moved a median by 0.2 ×.
+RUNS = 15
 
 
 @dataclass
@@ -178,7 +181,7 @@ def report(variants: list[Samples]) -> list[tuple[str, str]]:
 
 
 def bench_startup(
-    folder: Path, runs: int = 7, library: Path | None = None, bundle: Path | None = None
+    folder: Path, runs: int = RUNS, library: Path | None = None, bundle: Path | None = None
 ) -> list[tuple[str, str]]:
     """Build the library in `folder` (or reuse `library`) and time the starts."""
     path = library if library is not None else folder / "startup.numdesk"
@@ -198,7 +201,7 @@ def bench_startup(
 
 
 def bench_startup_sizes(
-    folder: Path, sizes: tuple[int, ...], runs: int = 7
+    folder: Path, sizes: tuple[int, ...], runs: int = RUNS
 ) -> list[tuple[str, str]]:
     """The starts on libraries of each size (`numdesk.bench.scale`, built in `folder`
     if missing), with the machine load before and after each."""
@@ -217,7 +220,9 @@ def bench_startup_sizes(
 def main(argv: list[str] | None = None) -> int:
     """`python -m numdesk.bench.startup [--runs N] [--library FILE]`."""
     parser = argparse.ArgumentParser(prog="python -m numdesk.bench.startup")
-    parser.add_argument("--runs", type=int, default=7, help="timed runs of each (default 7)")
+    parser.add_argument(
+        "--runs", type=int, default=RUNS, help=f"timed runs of each (default {RUNS})"
+    )
     parser.add_argument(
         "--library", type=Path, help="benchmark library to reuse (built there if missing)"
     )
