@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from numdesk.bench.scale import BIG, SIZES, parse_size
+from numdesk.bench.startup import RUNS
 
 
 @dataclass(frozen=True)
@@ -28,8 +29,7 @@ class Options:
     sizes: tuple[int, ...] = SIZES
     keep: Path | None = None
     csrd: Path | None = None
-    #: start-up rounds (`numdesk.bench.startup.RUNS`)
-    runs: int = 15
+    runs: int = RUNS
 
 
 def bench_store(folder: Path, options: Options) -> list[tuple[str, str]]:
